@@ -1,0 +1,83 @@
+// Types of the route registry: the one description of every endpoint that the site writer,
+// the gateway and openapi.json are all generated from.
+
+/** How a query parameter narrows a list (applied by the in-memory query engine and mirrored in SQL by tests). */
+export type FilterDef =
+  /** Scalar equality; `cast` converts the parameter text before comparing. */
+  | { kind: 'eq'; column: string; cast?: 'integer' }
+  /** Case-insensitive substring of a text column. */
+  | { kind: 'substring'; column: string }
+  /** Inclusive lower / upper bound on a `YYYY-MM-DD` (or other byte-ordered) text column. */
+  | { kind: 'gte' | 'lte'; column: string }
+  /** A list column contains the value. */
+  | { kind: 'contains'; column: string; cast?: 'integer' }
+  /**
+   * A list-of-structs column: every `element` parameter naming the same column must hold for one and the same
+   * element (people `role=…&ward=…&term=…` match one role held in that ward in that term).
+   */
+  | { kind: 'element'; column: string; field: string; cast?: 'integer' };
+
+export interface ParamDef {
+  name: string;
+  in: 'query' | 'path';
+  type: 'string' | 'integer';
+  /** `date` adds the `YYYY-MM-DD` pattern and a real-calendar-date check. */
+  format?: 'date';
+  pattern?: string;
+  enum?: readonly string[];
+  minimum?: number;
+  maximum?: number;
+  required?: boolean;
+  description: string;
+  filter?: FilterDef;
+}
+
+export type SchemaName = string;
+
+interface RouteBase {
+  /** Stable route id, e.g. `organizations.list`. */
+  id: string;
+  /** Path relative to the base URL, OpenAPI style (`/organizations/{id}`). */
+  path: string;
+  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk';
+  summary: string;
+  description?: string;
+}
+
+export interface ListRoute extends RouteBase {
+  kind: 'list';
+  /** Resource folder name in the site (`organizations`) and Arrow data file name. */
+  resource: string;
+  /** Warehouse table with the contract's fields, `_sort` and `f_*` filter columns. */
+  table: string;
+  /** Schema of one record in `data`. */
+  schema: SchemaName;
+  /** Contract fields in order (the columns published in `data`). */
+  fields: readonly string[];
+  /** Human description of the order that `_sort` encodes. */
+  order: string;
+  params: readonly ParamDef[];
+}
+
+export interface DetailRoute extends RouteBase {
+  kind: 'detail';
+  resource: string;
+  /** Warehouse table `(id, slug, doc json)`. */
+  table: string;
+  schema: SchemaName;
+  /** Whether `{id}` also accepts the record's slug. */
+  slugs: boolean;
+  idDescription: string;
+}
+
+export interface StaticRoute extends RouteBase {
+  kind: 'static';
+  /** File below `api/v1/` holding the response body. */
+  file: string;
+  schema: SchemaName;
+}
+
+export type Route = ListRoute | DetailRoute | StaticRoute;
+
+export const PAGE_LIMIT_DEFAULT = 100;
+export const PAGE_LIMIT_MAX = 500;

@@ -1,0 +1,78 @@
+// Resolves the service configuration once (option → environment → default) and freezes it.
+// No module below an entry point reads process.env; entries call resolveConfig() and pass the result down.
+import path from 'node:path';
+
+export interface Config {
+  /** Folder holding the raw City files (or the generated sample city) in the documented layout. */
+  rawDir: string;
+  /** Folder for state kept across nightly runs (registry snapshot sightings). */
+  stateDir: string;
+  /** DuckDB warehouse file written by the pipeline. */
+  warehousePath: string;
+  /** Root of the static sites; `<siteRoot>/current` points at the live export. */
+  siteRoot: string;
+  port: number;
+  host: string;
+  /** Public base URL of the API, ending in /api/v1. */
+  baseUrl: string;
+  apiKeys: ReadonlySet<string>;
+  rateLimitAnon: number;
+  rateLimitKey: number;
+  /** Number of trusted reverse proxies in front of the gateway (0 = ignore X-Forwarded-For). */
+  trustProxyHops: number;
+  /** Secret mixed into cursor MACs; defaults to a fixed development value. */
+  cursorSecret: string;
+  /** Sample-city generation. */
+  sample: { seed: number; scale: number; asOf: string };
+}
+
+export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys'>> & {
+  apiKeys?: Iterable<string>;
+  sample?: Partial<Config['sample']>;
+};
+
+const DEFAULT_SCALE = 0.02;
+
+/** Resolve configuration from explicit options, then the environment, then defaults. */
+export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const root = path.resolve(env.PROJECT_ROOT ?? process.cwd());
+  const port = options.port ?? intFrom(env.PORT, 'PORT') ?? 3000;
+  const host = options.host ?? env.HOST ?? '127.0.0.1';
+  const dataDir = path.resolve(root, env.DATA_DIR ?? 'data');
+  const config: Config = {
+    rawDir: options.rawDir ?? path.resolve(root, env.RAW_DIR ?? path.join(dataDir, 'raw')),
+    stateDir: options.stateDir ?? path.resolve(root, env.STATE_DIR ?? path.join(dataDir, 'state')),
+    warehousePath:
+      options.warehousePath ?? path.resolve(root, env.WAREHOUSE ?? path.join(dataDir, 'warehouse', 'warehouse.duckdb')),
+    siteRoot: options.siteRoot ?? path.resolve(root, env.SITE_DIR ?? 'site'),
+    port,
+    host,
+    baseUrl: (options.baseUrl ?? env.BASE_URL ?? `http://localhost:${port}/api/v1`).replace(/\/+$/, ''),
+    apiKeys: new Set(
+      [...(options.apiKeys ?? (env.API_KEYS ?? '').split(','))].map((k) => k.trim()).filter((k) => k.length > 0),
+    ),
+    rateLimitAnon: options.rateLimitAnon ?? intFrom(env.RATE_LIMIT_ANON, 'RATE_LIMIT_ANON') ?? 60,
+    rateLimitKey: options.rateLimitKey ?? intFrom(env.RATE_LIMIT_KEY, 'RATE_LIMIT_KEY') ?? 600,
+    trustProxyHops: options.trustProxyHops ?? intFrom(env.TRUST_PROXY_HOPS, 'TRUST_PROXY_HOPS') ?? 0,
+    cursorSecret: options.cursorSecret ?? env.CURSOR_SECRET ?? 'development-cursor-secret',
+    sample: {
+      seed: options.sample?.seed ?? intFrom(env.SAMPLE_SEED, 'SAMPLE_SEED') ?? 20261122,
+      scale: options.sample?.scale ?? floatFrom(env.SAMPLE_SCALE, 'SAMPLE_SCALE') ?? DEFAULT_SCALE,
+      asOf: options.sample?.asOf ?? env.SAMPLE_AS_OF ?? '2026-11-20',
+    },
+  };
+  return Object.freeze(config);
+}
+
+function intFrom(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (!/^\d+$/.test(value.trim())) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return Number(value.trim());
+}
+
+function floatFrom(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}

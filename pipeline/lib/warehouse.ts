@@ -1,0 +1,68 @@
+// The one thin module over @duckdb/node-api: opening a warehouse, running SQL with `$name` parameters,
+// quoting identifiers, reading rows as plain JSON values and bulk-loading text rows through the appender.
+import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+
+export interface Warehouse {
+  connection: DuckDBConnection;
+  /** Run one or more statements; returns nothing. */
+  exec(sql: string, params?: Record<string, DuckDBValue>): Promise<void>;
+  /** Run a query and return its rows as JSON values (INTEGER/DOUBLE → number, BIGINT → string, DATE → 'YYYY-MM-DD'). */
+  all<T = Record<string, unknown>>(sql: string, params?: Record<string, DuckDBValue>): Promise<T[]>;
+  /** Bulk-load rows of text (or null) values into an existing table, in column order. */
+  appendText(table: string, rows: Iterable<readonly (string | null)[]>): Promise<number>;
+  close(): void;
+}
+
+/** Open (or create) a warehouse file; `:memory:` for tests. */
+export async function openWarehouse(path: string, options: { threads?: number; memoryLimit?: string } = {}): Promise<Warehouse> {
+  const settings: Record<string, string> = {};
+  if (options.threads) settings.threads = String(options.threads);
+  if (options.memoryLimit) settings.memory_limit = options.memoryLimit;
+  const instance = await DuckDBInstance.create(path, settings);
+  const connection = await instance.connect();
+  return wrap(instance, connection);
+}
+
+/** Quote an identifier for SQL (identifiers never travel as parameters). */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function wrap(instance: DuckDBInstance, connection: DuckDBConnection): Warehouse {
+  return {
+    connection,
+    async exec(sql, params) {
+      if (params) await connection.run(sql, params);
+      else await connection.run(sql);
+    },
+    async all<T>(sql: string, params?: Record<string, DuckDBValue>) {
+      const reader = params ? await connection.runAndReadAll(sql, params) : await connection.runAndReadAll(sql);
+      // Lossless JSON: BIGINT/DECIMAL arrive as strings, so API tables use INTEGER/DOUBLE where numbers are meant.
+      return reader.getRowObjectsJson() as T[];
+    },
+    async appendText(table, rows) {
+      const appender = await connection.createAppender(table);
+      let n = 0;
+      try {
+        for (const row of rows) {
+          for (const value of row) {
+            if (value === null || value === undefined) appender.appendNull();
+            else appender.appendVarchar(value);
+          }
+          appender.endRow();
+          n++;
+          // Flush in chunks so a large source never holds all rows in the appender's buffer.
+          if (n % 50_000 === 0) appender.flushSync();
+        }
+        appender.flushSync();
+      } finally {
+        appender.closeSync();
+      }
+      return n;
+    },
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
