@@ -1,0 +1,74 @@
+// Shared types of the query layer that both the site writer (canonical pages) and the gateway (every other
+// request) run, so a static page and a gateway answer for the same query are the same bytes.
+import type { ListRoute } from '../route-types.ts';
+
+/** Machine-readable error codes of the error body (documented in docs/errors.md). */
+export type ErrorCode =
+  | 'invalid_parameter' // malformed filter, enum, date, integer or limit
+  | 'unknown_parameter' // a query parameter the endpoint does not define
+  | 'invalid_cursor' // malformed or tampered cursor, or one made for another query
+  | 'cursor_expired' // cursor made for an earlier export
+  | 'not_found' // no such record on an {id} endpoint, or no such bulk file
+  | 'route_not_found' // no such endpoint
+  | 'method_not_allowed' // anything but GET/HEAD/OPTIONS
+  | 'invalid_api_key' // x-api-key sent but not a valid key
+  | 'rate_limited'
+  | 'service_unavailable' // no site has been published yet
+  | 'internal_error';
+
+/** An error that carries its HTTP status and code; unexpected errors become `internal_error`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 404 | 405 | 429 | 500 | 503,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** What a cursor carries once verified. */
+export interface CursorPayload {
+  /** `_sort` value of the last row of the previous page. */
+  after: string;
+  /** Hash binding the cursor to the route and its normalised filters. */
+  query: string;
+  /** Export id the cursor was made for. */
+  export: string;
+}
+
+/** A validated list request. */
+export interface ListQuery {
+  route: ListRoute;
+  /** Normalised filter values by parameter name (integers as numbers). */
+  filters: ReadonlyMap<string, string | number>;
+  limit: number;
+  cursor: CursorPayload | null;
+  /** Hash of route id + filters, bound into cursors. */
+  queryHash: string;
+  /** No filters and the default limit: the answer is a precomputed static page. */
+  canonical: boolean;
+}
+
+/** One page of a list answer, ready to wrap in the envelope. */
+export interface PageResult {
+  /** Serialised JSON of each record, in order. */
+  records: string[];
+  /** Cursor for the next page, or null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The in-memory rows of one list resource with its indexes. */
+export interface ResourceTable {
+  readonly route: ListRoute;
+  readonly size: number;
+  /** Run a validated query and return the page (cursor minted with the table's export id and secret). */
+  run(query: ListQuery): PageResult;
+}
+
+/** Context shared by everything that mints or checks cursors. */
+export interface ExportContext {
+  exportId: string;
+  cursorSecret: string;
+}
