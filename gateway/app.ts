@@ -1,0 +1,128 @@
+// The gateway application: registry routes under the base path, one middleware that rate limits and finishes every
+// answer (errors included), and nothing that listens. server.ts serves it; tests call app.fetch() directly.
+import { defineHandler, getRequestIP, getRouterParam, H3, type H3Event } from 'h3';
+import { ApiError } from '../build/query/types.ts';
+import type { Route } from '../build/route-types.ts';
+import { routes } from '../build/routes.ts';
+import type { Config } from '../config/resolve.ts';
+import { createMemoryStore } from './stores/memory.ts';
+import type { RateLimitStore } from './stores/types.ts';
+import { DEFAULT_CACHE_POLICY, type CachePolicy } from './utils/cache-control.ts';
+import { getClientIp } from './utils/client-ip.ts';
+import { PREFLIGHT_HEADERS } from './utils/cors.ts';
+import { routeNotFound, toApiError, toErrorReply } from './utils/errors.ts';
+import { serveDetail, serveList, serveStatic } from './utils/pages.ts';
+import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
+import type { Reply } from './utils/reply.ts';
+import { toHttpResponse } from './utils/respond.ts';
+import { ALLOWED_METHODS, basePathOf, toH3Path } from './utils/routing.ts';
+import type { SiteHolder } from './utils/site-holder.ts';
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  site: SiteHolder;
+  /** Epoch milliseconds; injected so tests control rate-limit windows and Cache-Control. */
+  clock?: () => number;
+  store?: RateLimitStore;
+  cachePolicy?: Partial<CachePolicy>;
+  /** Receives unexpected errors (default console.error). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+const WINDOW_MS = 60_000;
+
+/** Create the h3 app serving the API; it never listens. */
+export function createApp(deps: AppDeps) {
+  const { config } = deps;
+  const clock = deps.clock ?? Date.now;
+  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const cachePolicy: CachePolicy = { ...DEFAULT_CACHE_POLICY, ...deps.cachePolicy };
+  const store = deps.store ?? createMemoryStore({ windowMs: WINDOW_MS, clock });
+  const limiter = createRateLimiter({
+    store, clock, apiKeys: config.apiKeys, anonLimit: config.rateLimitAnon, keyLimit: config.rateLimitKey,
+  });
+  // Rate-limit state per event, so an error raised after counting is answered without counting twice.
+  const counted = new WeakMap<H3Event, RateLimitResult>();
+
+  async function countRequest(event: H3Event): Promise<RateLimitResult> {
+    const known = counted.get(event);
+    if (known) return known;
+    const ip = getClientIp(getRequestIP(event), event.req.headers.get('x-forwarded-for'), config.trustProxyHops);
+    // Preflights are sent by browsers on their own; they read the budget without spending it.
+    const preflight = event.req.method === 'OPTIONS';
+    const result = await limiter.consume(ip, preflight ? null : event.req.headers.get('x-api-key'), preflight);
+    counted.set(event, result);
+    return result;
+  }
+
+  function finish(event: H3Event, reply: Reply, rateLimit: RateLimitResult | null): Promise<Response> {
+    return toHttpResponse(reply, { request: event.req, rateLimit, now: clock(), cachePolicy });
+  }
+
+  const app = new H3({
+    // h3's own logging is replaced by `log`, which sees every unexpected error exactly once.
+    silent: true,
+    // Reached only for failures outside the middleware below (h3 rejecting a malformed URL before routing).
+    async onError(error, event) {
+      const rateLimit = await countRequest(event).catch(() => null);
+      return finish(event, toErrorReply(toApiError(error, log)), rateLimit);
+    },
+  });
+
+  app.use(async (event, next) => {
+    const rateLimit = await countRequest(event);
+    let reply: Reply;
+    if (rateLimit.limited) {
+      reply = toErrorReply(new ApiError(429, 'rate_limited',
+        `Rate limit of ${rateLimit.limit} requests per minute exceeded; retry after 60 seconds`
+        + (rateLimit.policy === 'anonymous' ? ' or send a free API key in x-api-key for a higher limit' : '')));
+    } else if (rateLimit.invalidKey) {
+      reply = toErrorReply(new ApiError(401, 'invalid_api_key',
+        'The x-api-key header does not hold a valid key; send a valid key or omit the header to use the anonymous limit'));
+    } else {
+      try {
+        const value = await next();
+        reply = _isReply(value) ? value : toErrorReply(routeNotFound());
+      } catch (error) {
+        reply = toErrorReply(toApiError(error, log));
+      }
+    }
+    return finish(event, reply, rateLimit);
+  });
+
+  const basePath = basePathOf(config.baseUrl);
+  for (const route of routes) {
+    app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event)));
+  }
+  return app;
+}
+
+/** Answer one registry route (method checks first, then the export taken once for the whole request). */
+async function _serve(holder: SiteHolder, route: Route, event: H3Event): Promise<Reply> {
+  const method = event.req.method;
+  if (method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT_HEADERS } };
+  if (method !== 'GET' && method !== 'HEAD') {
+    const error = new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS})`);
+    return { ...toErrorReply(error), headers: { allow: ALLOWED_METHODS } };
+  }
+  const site = holder.current();
+  if (!site) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
+  try {
+    switch (route.kind) {
+      case 'static':
+        return await serveStatic(site, route);
+      case 'list':
+        return await serveList(site, route, event.url.searchParams);
+      case 'detail':
+        return await serveDetail(site, route, getRouterParam(event, 'id', { decode: true }));
+    }
+  } catch (error) {
+    // Errors answered from an export still say which export answered.
+    if (error instanceof ApiError) return { ...toErrorReply(error), site };
+    throw error;
+  }
+}
+
+function _isReply(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
+}

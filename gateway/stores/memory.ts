@@ -1,0 +1,70 @@
+// In-process rate-limit store: per-client fixed windows held in two maps that are swapped once per window, so
+// idle clients are dropped in bulk without per-key timers or scans (the express-rate-limit memory-store design).
+// The swap is driven by the injected clock on each call instead of a timer, which keeps tests deterministic and
+// leaves nothing running at shutdown.
+import type { ClientWindow, RateLimitStore, StoreOptions } from './types.ts';
+
+/** Create a memory store; counts are local to this process. */
+export function createMemoryStore(options: StoreOptions): RateLimitStore {
+  const windowMs = options.windowMs;
+  const clock = options.clock ?? Date.now;
+  if (!(windowMs > 0)) throw new Error('windowMs must be positive');
+
+  // A client seen in this swap period lives in `current`; one last seen in the previous period lives in `previous`
+  // and is moved back on its next hit. Anything still in `previous` at the next swap has not been seen for a whole
+  // window, so its own window has certainly ended and the map can be dropped wholesale.
+  let previous = new Map<string, ClientWindow>();
+  let current = new Map<string, ClientWindow>();
+  let nextSwapAt = clock() + windowMs;
+
+  function rotate(now: number): void {
+    if (now < nextSwapAt) return;
+    // Two or more periods passed without a call: every client is stale.
+    previous = now - nextSwapAt >= windowMs ? new Map() : current;
+    current = new Map();
+    nextSwapAt = now + windowMs;
+  }
+
+  function find(key: string): ClientWindow | undefined {
+    const hit = current.get(key);
+    if (hit) return hit;
+    const old = previous.get(key);
+    if (old) {
+      previous.delete(key);
+      current.set(key, old);
+    }
+    return old;
+  }
+
+  return {
+    windowMs,
+    async increment(key) {
+      const now = clock();
+      rotate(now);
+      let client = find(key);
+      if (!client) {
+        client = { hits: 0, resetAt: now + windowMs };
+        current.set(key, client);
+      } else if (client.resetAt <= now) {
+        client.hits = 0;
+        client.resetAt = now + windowMs;
+      }
+      client.hits += 1;
+      return { ...client };
+    },
+    async get(key) {
+      const now = clock();
+      rotate(now);
+      const client = current.get(key) ?? previous.get(key);
+      return client && client.resetAt > now ? { ...client } : undefined;
+    },
+    async resetKey(key) {
+      current.delete(key);
+      previous.delete(key);
+    },
+    async shutdown() {
+      current.clear();
+      previous.clear();
+    },
+  };
+}

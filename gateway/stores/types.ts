@@ -1,0 +1,31 @@
+// The rate-limit store interface: counts hits per client key in fixed windows. The memory store implements it
+// today; a shared store (Redis: INCR + PEXPIRE NX) can implement the same four methods when the gateway runs
+// on more than one process. Every store passes test/gateway/stores/contract.ts.
+
+/** Hit count of one client in its current window. */
+export interface ClientWindow {
+  /** Hits counted in the window, including the one just recorded. */
+  hits: number;
+  /** Epoch milliseconds at which the window ends and the count starts again from zero. */
+  resetAt: number;
+}
+
+export interface RateLimitStore {
+  /** Window length in milliseconds. */
+  readonly windowMs: number;
+  /** Count one hit for `key` and return its window (starting a new window if the old one has ended). */
+  increment(key: string): Promise<ClientWindow>;
+  /** Read `key`'s window without counting a hit; undefined when the client has no live window. */
+  get(key: string): Promise<ClientWindow | undefined>;
+  /** Forget `key` (tests, manual unblocking). */
+  resetKey(key: string): Promise<void>;
+  /** Release timers or connections. */
+  shutdown(): Promise<void>;
+}
+
+/** Options every store factory accepts. */
+export interface StoreOptions {
+  windowMs: number;
+  /** Milliseconds since the epoch; injected so tests can move time. */
+  clock?: () => number;
+}

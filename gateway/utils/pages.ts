@@ -1,0 +1,58 @@
+// The three kinds of registry route, answered from one export: static files, list pages (a precomputed page file
+// for canonical requests, the in-memory engine for everything else) and detail documents by id or slug.
+import { listBody } from '../../build/query/envelope.ts';
+import { parseListQuery } from '../../build/query/params.ts';
+import { ApiError } from '../../build/query/types.ts';
+import type { DetailRoute, ListRoute, StaticRoute } from '../../build/route-types.ts';
+import { isSafeFileKey, siteLayout } from '../../build/site/layout.ts';
+import { hashBody } from './etag.ts';
+import type { Reply } from './reply.ts';
+import type { Site } from './site.ts';
+
+const encoder = new TextEncoder();
+
+/** GET / , /openapi.json, /topics. */
+export async function serveStatic(site: Site, route: StaticRoute): Promise<Reply> {
+  const reply = await _fileReply(site, siteLayout.staticFile(route.file));
+  if (!reply) throw new ApiError(503, 'service_unavailable', `This export has no ${route.path} document`);
+  return reply;
+}
+
+/** GET /<resource>?filters&limit&cursor. */
+export async function serveList(site: Site, route: ListRoute, search: URLSearchParams): Promise<Reply> {
+  const query = parseListQuery(route, search, site.ctx);
+  if (query.canonical) {
+    // The site writer precomputed every page of the unfiltered walk; the first page and each page reached by
+    // following next_cursor are files. A valid cursor that is not on that walk (minted under another limit) has no
+    // file, and the engine answers it instead.
+    const cursor = search.get('cursor');
+    const rel = cursor === null ? siteLayout.listFirstPage(route.resource) : siteLayout.listPage(route.resource, cursor);
+    if (cursor === null || isSafeFileKey(cursor)) {
+      const reply = await _fileReply(site, rel);
+      if (reply) return reply;
+    }
+  }
+  const table = site.tables.get(route.id);
+  if (!table) throw new ApiError(503, 'service_unavailable', `Filtered queries on ${route.path} are not available in this export`);
+  const body = encoder.encode(listBody(table.run(query), query.limit));
+  return { status: 200, body, digest: hashBody(body), site };
+}
+
+/** GET /<resource>/{id}: id or slug (where the route allows slugs) names a detail file. */
+export async function serveDetail(site: Site, route: DetailRoute, id: string | undefined): Promise<Reply> {
+  // An id that is not a safe file key cannot name a record (and must not reach the file system).
+  if (id !== undefined && isSafeFileKey(id)) {
+    const reply = await _fileReply(site, siteLayout.detail(route.resource, id));
+    if (reply) return reply;
+  }
+  throw new ApiError(404, 'not_found', `No record with id${route.slugs ? ' or slug' : ''} "${_clip(id ?? '')}" at ${route.path}`);
+}
+
+async function _fileReply(site: Site, rel: string): Promise<Reply | null> {
+  const file = await site.readFile(rel);
+  return file ? { status: 200, body: file.bytes, digest: file.digest, file: rel, site } : null;
+}
+
+function _clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}

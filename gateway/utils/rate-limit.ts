@@ -1,0 +1,77 @@
+// Rate limiting as a small composable utility over a pluggable store: anonymous callers are counted per client
+// address (IPv6 per /56), callers with a valid x-api-key per key. The result carries everything needed for the
+// RateLimit-Policy / RateLimit headers (IETF httpapi ratelimit-headers draft, structured-field syntax) and for the
+// 429 / 401 decision; formats are documented in docs/rate-limits.md.
+import { createHash } from 'node:crypto';
+import type { RateLimitStore } from '../stores/types.ts';
+import { toRateLimitKey } from './client-ip.ts';
+
+export type PolicyName = 'anonymous' | 'key';
+
+export interface RateLimitOptions {
+  store: RateLimitStore;
+  apiKeys: ReadonlySet<string>;
+  anonLimit: number;
+  keyLimit: number;
+  clock?: () => number;
+}
+
+/** Outcome of counting one request. */
+export interface RateLimitResult {
+  policy: PolicyName;
+  limit: number;
+  windowSeconds: number;
+  remaining: number;
+  /** Seconds until the client's window ends. */
+  resetSeconds: number;
+  /** Over the limit: answer 429. */
+  limited: boolean;
+  /** An x-api-key was sent but is not a valid key: answer 401 (the hit was counted on the address). */
+  invalidKey: boolean;
+}
+
+export interface RateLimiter {
+  /** Count one request (`peek` reads the window without counting, used for CORS preflights). */
+  consume(ip: string, apiKey: string | null, peek?: boolean): Promise<RateLimitResult>;
+}
+
+/** Build a limiter over a store. */
+export function createRateLimiter(options: RateLimitOptions): RateLimiter {
+  const clock = options.clock ?? Date.now;
+  const windowSeconds = Math.round(options.store.windowMs / 1000);
+  return {
+    async consume(ip, apiKey, peek = false) {
+      const validKey = apiKey !== null && options.apiKeys.has(apiKey);
+      // An invalid key is charged to the address's anonymous budget, so guessing keys costs the guesser.
+      const policy: PolicyName = validKey ? 'key' : 'anonymous';
+      const limit = validKey ? options.keyLimit : options.anonLimit;
+      // Keys are stored hashed so a store dump (or a Redis shared with others) never holds a usable key.
+      const storeKey = validKey ? `key:${sha256(apiKey)}` : `anon:${toRateLimitKey(ip)}`;
+      const now = clock();
+      const window = peek
+        ? ((await options.store.get(storeKey)) ?? { hits: 0, resetAt: now + options.store.windowMs })
+        : await options.store.increment(storeKey);
+      return {
+        policy,
+        limit,
+        windowSeconds,
+        remaining: Math.max(0, limit - window.hits),
+        resetSeconds: Math.max(0, Math.ceil((window.resetAt - now) / 1000)),
+        limited: window.hits > limit,
+        invalidKey: apiKey !== null && !validKey,
+      };
+    },
+  };
+}
+
+/** `RateLimit-Policy` and `RateLimit` header values, e.g. `"anonymous";q=60;w=60` and `"anonymous";r=59;t=37`. */
+export function toRateLimitHeaders(result: RateLimitResult): Record<string, string> {
+  return {
+    'ratelimit-policy': `"${result.policy}";q=${result.limit};w=${result.windowSeconds}`,
+    ratelimit: `"${result.policy}";r=${result.remaining};t=${result.resetSeconds}`,
+  };
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

@@ -1,0 +1,67 @@
+// Shared contract every rate-limit store must pass (memory today, Redis later): call it from one test file per store.
+import { describe, expect, it } from 'vitest';
+import type { RateLimitStore } from '../../../gateway/stores/types.ts';
+
+/** A store factory under test and the fake clock it was built with. */
+export type StoreFactory = (windowMs: number) => { store: RateLimitStore; advance(ms: number): void; now(): number };
+
+/** Register the contract tests for one store. */
+export function describeStoreContract(name: string, make: StoreFactory): void {
+  describe(`rate-limit store contract: ${name}`, () => {
+    it('counts hits per key within a window', async () => {
+      const { store, now } = make(60_000);
+      const t0 = now();
+      expect(await store.increment('a')).toEqual({ hits: 1, resetAt: t0 + 60_000 });
+      expect((await store.increment('a')).hits).toBe(2);
+      expect((await store.increment('b')).hits).toBe(1);
+      expect(await store.get('a')).toEqual({ hits: 2, resetAt: t0 + 60_000 });
+    });
+
+    it('get does not count and is undefined for unknown keys', async () => {
+      const { store } = make(60_000);
+      expect(await store.get('x')).toBeUndefined();
+      await store.increment('x');
+      await store.get('x');
+      expect((await store.get('x'))?.hits).toBe(1);
+    });
+
+    it('starts a new window once the old one has ended', async () => {
+      const { store, advance, now } = make(60_000);
+      await store.increment('a');
+      await store.increment('a');
+      advance(59_999);
+      expect((await store.increment('a')).hits).toBe(3);
+      advance(1);
+      const w = await store.increment('a');
+      expect(w).toEqual({ hits: 1, resetAt: now() + 60_000 });
+    });
+
+    it('keeps each client on its own window across bulk rotations', async () => {
+      const { store, advance } = make(60_000);
+      await store.increment('early');
+      advance(30_000);
+      await store.increment('late');
+      advance(40_000); // 'early' window over, 'late' window still open
+      expect(await store.get('early')).toBeUndefined();
+      expect((await store.get('late'))?.hits).toBe(1);
+      expect((await store.increment('late')).hits).toBe(2);
+      advance(200_000);
+      expect(await store.get('late')).toBeUndefined();
+      expect((await store.increment('late')).hits).toBe(1);
+    });
+
+    it('resetKey forgets one client', async () => {
+      const { store } = make(60_000);
+      await store.increment('a');
+      await store.increment('b');
+      await store.resetKey('a');
+      expect(await store.get('a')).toBeUndefined();
+      expect((await store.get('b'))?.hits).toBe(1);
+      await store.shutdown();
+    });
+
+    it('reports the window length', () => {
+      expect(make(1234).store.windowMs).toBe(1234);
+    });
+  });
+}
