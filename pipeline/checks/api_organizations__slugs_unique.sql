@@ -1,0 +1,2 @@
+-- Slugs are unique across organisations and never look like an id.
+select slug, count(*) as n from api_organizations where slug is not null group by slug having count(*) > 1 or regexp_matches(slug, '^\d+$')

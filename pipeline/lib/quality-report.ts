@@ -1,0 +1,47 @@
+// The per-run data-quality report: quarantined records and nulled values by source and reason, model row
+// counts, check results and unresolved office holders. Rejected values found by SQL join the quarantine table.
+import type { CheckResult } from './checks.ts';
+import type { ModelRun } from './models.ts';
+import type { Warehouse } from './warehouse.ts';
+
+export interface QualityReport {
+  export_date: string;
+  run_id: string;
+  quarantine_total: number;
+  value_issues_total: number;
+  quarantine: { source: string; reason: string; records: number }[];
+  value_issues: { source: string; reason: string; values: number }[];
+  unresolved_office_holders: Record<string, unknown>[];
+  sources: unknown;
+  models: ModelRun[];
+  checks: { check: string; failures: number }[];
+}
+
+/** Move rejected qa rows into quarantine, then summarise everything. */
+export async function writeQualityReport(
+  wh: Warehouse,
+  input: { sources: unknown; runs: ModelRun[]; checks: CheckResult[]; meta: { export_date: string; run_id: string } },
+): Promise<QualityReport> {
+  await wh.exec(`insert into quarantine (source, source_file, source_position, reason, excerpt)
+    select source, source_file, source_position, reason, excerpt from qa_invalid_values where severity = 'rejected'`);
+  // reasons carry values (dates, ids); group by their stable prefix so the report stays readable
+  const quarantine = await wh.all<{ source: string; reason: string; records: number }>(`
+    select source, regexp_replace(reason, '"[^"]*"|SM\\d+', '…', 'g') as reason, count(*)::integer as records
+    from quarantine group by all order by source, records desc`);
+  const valueIssues = await wh.all<{ source: string; reason: string; values: number }>(`
+    select source, regexp_replace(reason, '"[^"]*"', '…', 'g') as reason, count(*)::integer as "values"
+    from qa_invalid_values where severity = 'value_nulled' group by all order by source, "values" desc`);
+  const unresolved = await wh.all(`select office_holder_type, reason, communications::integer as communications
+    from qa_unresolved_office_holders order by all`);
+  return {
+    ...input.meta,
+    quarantine_total: quarantine.reduce((n, r) => n + r.records, 0),
+    value_issues_total: valueIssues.reduce((n, r) => n + r.values, 0),
+    quarantine,
+    value_issues: valueIssues,
+    unresolved_office_holders: unresolved,
+    sources: input.sources,
+    models: input.runs,
+    checks: input.checks.map(({ check, failures }) => ({ check, failures })),
+  };
+}

@@ -1,0 +1,38 @@
+-- GET /agenda-items/{id}: the item with its motions, votes, published links and a lobbying summary.
+with motions as (
+    select agenda_item_id,
+        list(struct_pack(motion_number := motion_number, committee := committee, vote_date := vote_date,
+            vote_time := vote_time, motion_type := motion_type, description := vote_description, result := result,
+            outcome := result_outcome, yes := yes, no := no, absent := absent) order by motion_number) as motions
+    from int_motions
+    group by agenda_item_id
+),
+
+votes as (
+    select agenda_item_id,
+        list(struct_pack(motion_number := motion_number, person_id := person_id, name := name, vote := vote)
+            order by motion_number, name) as votes
+    from int_votes
+    group by agenda_item_id
+)
+
+select
+    i.id,
+    cast(null as varchar) as slug,
+    to_json(struct_pack(
+        id := i.id, term := i.term, committee_code := i.committee_code, committee := i.committee,
+        meeting_number := i.meeting_number, meeting_date := i.meeting_date, title := i.title, ward := i.ward,
+        addresses := i.addresses, first_vote_date := i.first_vote_date, has_recorded_vote := i.has_recorded_vote,
+        wards := i.ward_ids,
+        item_status := i.item_status,
+        planning_application_number := i.planning_application_number,
+        motions := coalesce(m.motions, []),
+        votes := coalesce(v.votes, []),
+        links := [],
+        -- lobbying before the vote is counted over published L1 links, which arrive with the links issue
+        lobbying := struct_pack(basis := 'published L1 links', linked_registrations := 0, communications := 0,
+            organizations := 0, lobbyists := 0)
+    )) as doc
+from int_agenda_items as i
+left join motions as m on m.agenda_item_id = i.id
+left join votes as v on v.agenda_item_id = i.id

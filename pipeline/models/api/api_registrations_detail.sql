@@ -1,0 +1,47 @@
+-- GET /registrations/{id}: the registration with its lobbyists, parties, communications and published links.
+with lobbyists as (
+    select l.registration_id,
+        list(distinct struct_pack(person_id := p.id, name := p.canonical_name, lobbyist_number := l.lobbyist_number,
+            role := l.mention_role)) as lobbyists
+    from int_lobbyist_mentions as l
+    inner join int_people as p on p.natural_key = 'lobbyist:' || l.name_key
+    group by l.registration_id
+),
+
+parties as (
+    select m.registration_id,
+        list(struct_pack(organization_id := o.id, name := m.name, trade_name := m.trade_name,
+            source := m.party_source, type := m.party_type) order by m.party_source desc, m.ordinal) as parties
+    from int_organization_mentions as m
+    inner join int_organizations as o using (org_key)
+    group by m.registration_id
+),
+
+communications as (
+    select registration_id,
+        list(struct_pack(id := id, registration_id := registration_id, lobbyist_person_id := lobbyist_person_id,
+            office_holder_person_id := office_holder_person_id, office_holder_raw := office_holder_raw,
+            office := office, office_holder_type := office_holder_type, member_person_id := member_person_id,
+            method := method, method_raw := method_raw, date := date, first_seen_date := first_seen_date)
+            order by date, id) as communications
+    from int_communications_resolved
+    group by registration_id
+)
+
+select
+    r.id,
+    cast(null as varchar) as slug,
+    to_json(struct_pack(
+        id := r.id, client_organization_id := r.client_organization_id, lobbyist_person_id := r.lobbyist_person_id,
+        firm_organization_id := r.firm_organization_id, type := r.type, status := r.status, subjects := r.subjects,
+        topic := r.topic, particulars := r.particulars, summary := r.summary, ward := r.ward,
+        initial_approval_date := r.initial_approval_date, start_date := r.start_date, end_date := r.end_date,
+        lobbyists := coalesce(l.lobbyists, []),
+        parties := coalesce(p.parties, []),
+        communications := coalesce(c.communications, []),
+        links := [] -- published links arrive with the links issue
+    )) as doc
+from int_registrations as r
+left join lobbyists as l on l.registration_id = r.id
+left join parties as p on p.registration_id = r.id
+left join communications as c on c.registration_id = r.id

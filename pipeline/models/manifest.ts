@@ -1,0 +1,69 @@
+// Declared order of the SQL models, layer by layer. A model may read only source tables and models of
+// earlier layers or earlier in its own list (checked by test/pipeline/model-order.test.ts).
+
+export interface Layer {
+  name: 'staging' | 'core' | 'api' | 'quality';
+  /** Model file names (without .sql) in run order; each becomes a table of the same name. */
+  models: readonly string[];
+}
+
+export const layers: readonly Layer[] = [
+  {
+    name: 'staging',
+    models: [
+      'stg_registry__registrations',
+      'stg_registry__registrants',
+      'stg_registry__firms',
+      'stg_registry__beneficiaries',
+      'stg_registry__communications',
+      'stg_votes__votes',
+      'stg_tmmis__agenda_items',
+      'stg_tmmis__decision_bodies',
+      'stg_tmmis__decision_body_members',
+      'stg_officials__contacts',
+      'stg_meetings__schedule',
+      'stg_seeds__topics',
+    ],
+  },
+  {
+    name: 'core',
+    models: [
+      'int_terms',
+      'int_committees',
+      'int_member_terms',
+      'int_committee_memberships',
+      'int_organization_mentions',
+      'int_lobbyist_mentions',
+      'int_staff_mentions',
+      'int_entity_keys',
+      'int_entity_ids',
+      'int_people',
+      'int_person_roles',
+      'int_organizations',
+      'int_registrations',
+      'int_communications_resolved',
+      'int_agenda_items',
+      'int_motions',
+      'int_votes',
+    ],
+  },
+  {
+    name: 'api',
+    models: [
+      'api_topics',
+      'api_organizations',
+      'api_organizations_detail',
+      'api_people',
+      'api_people_detail',
+      'api_registrations',
+      'api_registrations_detail',
+      'api_communications',
+      'api_agenda_items',
+      'api_agenda_items_detail',
+    ],
+  },
+  {
+    name: 'quality',
+    models: ['qa_invalid_values', 'qa_unresolved_office_holders'],
+  },
+];

@@ -1,0 +1,88 @@
+// Pipeline entry: raw files → DuckDB warehouse (sources → staging → core → api → quality → checks).
+// The one place that opens the warehouse for writing. It builds into a new file and swaps it in only when every
+// layer and check has passed, so a failed night leaves the previous warehouse (and site) in place.
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveConfig, type Config } from '../config/resolve.ts';
+import { loadSources } from './sources/load-all.ts';
+import { runChecks } from './lib/checks.ts';
+import { runModels } from './lib/models.ts';
+import { loadEntityIds, saveEntityIds } from './lib/entity-ids.ts';
+import { openWarehouse } from './lib/warehouse.ts';
+import { writeQualityReport } from './lib/quality-report.ts';
+
+const seedsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seeds');
+
+export interface PipelineResult {
+  warehousePath: string;
+  exportDate: string;
+  runId: string;
+  seconds: number;
+}
+
+/** Run the whole pipeline with an injected logger; returns where the warehouse was written. */
+export async function runPipeline(config: Config, log: (msg: string) => void = console.log): Promise<PipelineResult> {
+  const started = Date.now();
+  const finalPath = config.warehousePath;
+  const nextPath = `${finalPath}.next`;
+  await mkdir(path.dirname(finalPath), { recursive: true });
+  await mkdir(config.stateDir, { recursive: true });
+  await rm(nextPath, { force: true });
+  await rm(`${nextPath}.wal`, { force: true });
+
+  const wh = await openWarehouse(nextPath);
+  try {
+    log(`pipeline: raw data from ${config.rawDir}`);
+    const sources = await loadSources({ wh, rawDir: config.rawDir, stateDir: config.stateDir, log });
+    await wh.exec(`create or replace table seed_topics as
+      select * from read_csv($path, header = true, all_varchar = true)`, { path: path.join(seedsDir, 'topics.csv') });
+    await loadEntityIds(wh, config.stateDir);
+
+    const runs = await runModels(wh, log);
+    const checks = await runChecks(wh);
+    const failed = checks.filter((c) => c.failures > 0);
+    for (const c of failed) log(`check failed: ${c.check} (${c.failures} rows), e.g. ${JSON.stringify(c.sample[0])}`);
+    if (failed.length > 0) throw new Error(`${failed.length} data checks failed; the previous warehouse stays in place`);
+
+    const meta = await writeRunMeta(wh);
+    const report = await writeQualityReport(wh, { sources, runs, checks, meta });
+    await writeFile(path.join(path.dirname(finalPath), 'data-quality.json'), JSON.stringify(report, null, 2));
+    await saveEntityIds(wh, config.stateDir);
+    log(`quality: ${report.quarantine_total} records quarantined, ${report.value_issues_total} values nulled ` +
+      `(report: ${path.join(path.dirname(finalPath), 'data-quality.json')})`);
+    wh.close();
+    await rename(nextPath, finalPath);
+    const seconds = (Date.now() - started) / 1000;
+    log(`pipeline: warehouse ${finalPath} for export ${meta.export_date} in ${seconds.toFixed(1)} s`);
+    return { warehousePath: finalPath, exportDate: meta.export_date, runId: meta.run_id, seconds };
+  } catch (error) {
+    try { wh.close(); } catch { /* already closed */ }
+    await rm(nextPath, { force: true });
+    throw error;
+  }
+}
+
+/** The export date is the newest registry snapshot (the data's as-of day); the run id fingerprints the inputs. */
+async function writeRunMeta(wh: Awaited<ReturnType<typeof openWarehouse>>): Promise<{ export_date: string; run_id: string }> {
+  await wh.exec(`
+    create or replace table meta_run as
+    with counts as (
+      select string_agg(table_name || '=' || estimated_size, ',' order by table_name) as fingerprint
+      from duckdb_tables() where table_name like 'api_%'
+    )
+    select
+      coalesce(strftime((select max(snapshot_date) from stg_registry__registrations), '%Y-%m-%d'),
+               strftime(current_date, '%Y-%m-%d')) as export_date,
+      left(sha256(coalesce((select fingerprint from counts), '')), 12) as run_id
+  `);
+  const [meta] = await wh.all<{ export_date: string; run_id: string }>('select * from meta_run');
+  return meta;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runPipeline(resolveConfig()).catch((error: Error) => {
+    console.error(`pipeline failed: ${error.message}`);
+    process.exit(1);
+  });
+}
