@@ -1,6 +1,6 @@
 -- GET /people rows with the role tuples that the role/ward/term filters match against.
 with roles as (
-    select person_id, list(distinct struct_pack(role := role, ward := ward, term := term)) as f_roles
+    select person_id, list_sort(list(distinct struct_pack(role := role, ward := ward, term := term))) as f_roles
     from int_person_roles
     group by person_id
 )

@@ -1,8 +1,8 @@
 -- GET /registrations/{id}: the registration with its lobbyists, parties, communications and published links.
 with lobbyists as (
     select l.registration_id,
-        list(distinct struct_pack(person_id := p.id, name := p.canonical_name, lobbyist_number := l.lobbyist_number,
-            role := l.mention_role)) as lobbyists
+        list_sort(list(distinct struct_pack(person_id := p.id, name := p.canonical_name, lobbyist_number := l.lobbyist_number,
+            role := l.mention_role))) as lobbyists
     from int_lobbyist_mentions as l
     inner join int_people as p on p.natural_key = 'lobbyist:' || l.name_key
     group by l.registration_id
