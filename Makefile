@@ -1,0 +1,42 @@
+# Stages of the service. `make start` is the README's first command: setup, sample city, pipeline, site, serve.
+SHELL := /bin/bash
+NPX := npx --no-install
+SCALE ?= 0.02
+SEED ?= 20261122
+AS_OF ?= 2026-11-20
+RAW_DIR ?= data/raw
+SAMPLE ?= 1   # 0 = use the real City files already in RAW_DIR, do not generate
+
+.PHONY: setup sample pipeline site build serve start test bench rebuild-state clean
+
+setup:            ## install dependencies exactly as locked
+	npm ci --no-audit --no-fund
+
+sample:           ## write the sample city into RAW_DIR (skipped when SAMPLE=0)
+	@if [ "$(SAMPLE)" = "1" ]; then $(NPX) tsx pipeline/sample/cli.ts --out $(RAW_DIR) --seed $(SEED) --scale $(SCALE) --as-of $(AS_OF); \
+	else echo "SAMPLE=0: using the files in $(RAW_DIR)"; fi
+
+pipeline:         ## raw files → DuckDB warehouse (data/warehouse/warehouse.duckdb)
+	RAW_DIR=$(RAW_DIR) $(NPX) tsx pipeline/run.ts
+
+site:             ## warehouse → static site, published atomically to site/current
+	$(NPX) tsx build/cli.ts
+
+build: sample pipeline site   ## sample city (unless SAMPLE=0) → pipeline → site
+
+serve:            ## serve the current site on http://localhost:$${PORT:-3000}/api/v1
+	$(NPX) tsx gateway/server.ts
+
+start: setup build serve
+
+test:             ## the whole test suite (the README's second command runs this through npm)
+	$(NPX) vitest run
+
+bench:            ## pipeline+build and gateway benchmarks (BENCH_SCALE=1 for the City's real volumes)
+	$(NPX) tsx bench/run.ts
+
+rebuild-state:    ## forget the snapshot history and ids, then rebuild them from the archived snapshots
+	rm -rf data/state && $(MAKE) pipeline
+
+clean:
+	rm -rf data/warehouse site .tmp
