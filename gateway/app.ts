@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps) {
   }
 
   function finish(event: H3Event, reply: Reply, rateLimit: RateLimitResult | null): Promise<Response> {
-    return toHttpResponse(reply, { request: event.req, rateLimit, now: clock(), cachePolicy });
+    return toHttpResponse(reply, { request: event.req, rateLimit, now: clock(), cachePolicy, exportId: _exportIdOf(deps.site) });
   }
 
   const app = new H3({
@@ -120,6 +120,14 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event): Promise
     // Errors answered from an export still say which export answered.
     if (error instanceof ApiError) return { ...toErrorReply(error), site };
     throw error;
+  }
+}
+
+function _exportIdOf(holder: SiteHolder): string | undefined {
+  try {
+    return holder.current()?.exportId;
+  } catch {
+    return undefined; // a broken holder is reported by the request itself
   }
 }
 

@@ -12,8 +12,16 @@ import { createSiteHolder } from './utils/site-holder.ts';
 /** How often `site/current` is re-checked for a newly published export. */
 const SITE_POLL_MS = 60_000;
 
-/** Start the gateway; resolves to the listener (used by the smoke test and the bench). */
-export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<Listener> {
+export interface StartOptions {
+  /** Suppress start-up messages (tests, bench). */
+  quiet?: boolean;
+  /** Install SIGHUP / SIGTERM / SIGINT handlers (only the real process wants them). */
+  signals?: boolean;
+}
+
+/** Start the gateway; resolves to the listener, whose close() also stops the export polling. */
+export async function startServer(env: NodeJS.ProcessEnv = process.env, options: StartOptions = {}): Promise<Listener> {
+  const say = options.quiet ? () => {} : (m: string) => console.log(m);
   const config = resolveConfig({}, env);
   // Gateway-only settings, resolved here so no module below reads the environment.
   const refreshHourUtc = env.REFRESH_HOUR_UTC ? Number(env.REFRESH_HOUR_UTC) : 6;
@@ -23,7 +31,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
 
   const site = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret });
   await site.refresh();
-  if (!site.current()) console.warn(`No export published under ${config.siteRoot}/current yet; answering 503 until one is`);
+  if (!site.current()) say(`No export published under ${config.siteRoot}/current yet; answering 503 until one is`);
   site.startPolling(SITE_POLL_MS);
 
   const app = createApp({ config, site, cachePolicy: { refreshHourUtc } });
@@ -31,10 +39,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     port: config.port, hostname: config.host, showURL: false, autoClose: false, qr: false, public: false,
   });
   if (listener.address.port !== config.port) {
-    console.warn(`Port ${config.port} was busy; listening on ${listener.address.port} instead`);
+    if (config.port !== 0) say(`Port ${config.port} was busy; listening on ${listener.address.port} instead`);
   }
   const apiUrl = new URL(`${basePathOf(config.baseUrl)}/`, listener.url).href.replace(/\/$/, '');
-  console.log(`Toronto lobbying API listening on ${apiUrl} (export ${site.current()?.exportId ?? 'none'})`);
+  say(`Toronto lobbying API listening on ${apiUrl} (export ${site.current()?.exportId ?? 'none'})`);
+
+  const close = listener.close;
+  listener.close = async () => {
+    site.stop();
+    await close();
+  };
+  if (options.signals === false) return listener;
 
   const onHup = () => {
     void site.refresh().then((changed) => {
@@ -52,7 +67,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     // close() stops accepting connections and resolves once open requests are answered.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    void listener.close().then(() => process.exit(0), () => process.exit(1));
+    void close().then(() => process.exit(0), () => process.exit(1));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

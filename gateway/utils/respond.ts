@@ -13,6 +13,8 @@ export interface FinishContext {
   rateLimit: RateLimitResult | null;
   now: number;
   cachePolicy: CachePolicy;
+  /** Export being served, for X-Export-Id on answers that did not come from one (405, 401, 429, 404 routes). */
+  exportId?: string;
 }
 
 /** Build the final Response for a reply. */
@@ -24,7 +26,8 @@ export async function toHttpResponse(reply: Reply, ctx: FinishContext): Promise<
   // Every answer may differ by coding (even small ones, so a cache never serves a stored gzip body to a client
   // that did not ask for it).
   headers.set('vary', 'Accept-Encoding');
-  if (reply.site) headers.set('x-export-id', reply.site.exportId);
+  const exportId = reply.site?.exportId ?? ctx.exportId;
+  if (exportId) headers.set('x-export-id', exportId);
   if (reply.status === 429) headers.set('retry-after', '60');
   for (const [k, v] of Object.entries(reply.headers ?? {})) headers.set(k, v);
   if (reply.body === null) return _send(request, null, reply.status, headers);

@@ -1,0 +1,52 @@
+// Shared set-up for the gateway's HTTP tests: an app over the fixture site with a fake clock, and request helpers
+// that go through app.fetch / app.request without sockets.
+import { resolveConfig, type ConfigOptions } from '../../config/resolve.ts';
+import { createApp, type AppDeps } from '../../gateway/app.ts';
+import { createSiteHolder, type SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { FIXTURE_SECRET } from './fixtures/site.ts';
+
+export const BASE = 'http://localhost/api/v1';
+/** 2026-11-20T12:00:00Z: 18 hours before the 06:00 UTC refresh. */
+export const NOON = Date.parse('2026-11-20T12:00:00Z');
+
+export async function openHolder(siteRoot: string): Promise<SiteHolder> {
+  const holder = createSiteHolder(siteRoot, { cursorSecret: FIXTURE_SECRET, log: () => {} });
+  await holder.refresh();
+  return holder;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  /** Request `BASE + path` from client address `ip`. */
+  get(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
+  advance(ms: number): void;
+  logged: unknown[];
+}
+
+/** An app over `site` with generous limits unless overridden, and a clock starting at NOON. */
+export function makeApp(site: SiteHolder, config: ConfigOptions = {}, extra: Partial<AppDeps> = {}): TestApp {
+  let now = NOON;
+  const logged: unknown[] = [];
+  const app = createApp({
+    config: resolveConfig({ cursorSecret: FIXTURE_SECRET, rateLimitAnon: 100_000, rateLimitKey: 1_000_000, ...config }, {}),
+    site,
+    clock: () => now,
+    log: (_m, e) => logged.push(e),
+    ...extra,
+  });
+  return {
+    app,
+    logged,
+    advance: (ms) => { now += ms; },
+    get: (path, init = {}) => {
+      const { ip = '192.0.2.1', ...rest } = init;
+      return Promise.resolve(app.request(`${BASE}${path}`, rest, { clientAddress: ip } as never));
+    },
+  };
+}
+
+/** Parse an error body and assert nothing beyond the documented fields is present. */
+export async function errorOf(res: Response): Promise<{ status: number; error: string; message: string; keys: string[] }> {
+  const body = (await res.json()) as Record<string, string>;
+  return { status: res.status, error: body.error!, message: body.message!, keys: Object.keys(body) };
+}
