@@ -1,0 +1,82 @@
+// Parses one snapshot: the id-only pass (communication ids for the sightings) or the full parse into src rows.
+import { createMixedDecoder } from '../../lib/encoding.ts';
+import type { QuarantineEntry } from '../common/quarantine.ts';
+import { appendRecordRows, checkRecord, communicationsOf, emptyRegistryRows, smNumberOf, type RegistryRows } from './record-rows.ts';
+import { readSnapshot, type EntrySink, type Snapshot } from './snapshot-files.ts';
+import { createRecordReader, recordRoots, toXmlExcerpt, type XmlRecord } from './xml-records.ts';
+
+export interface Sighted {
+  communication_id: string;
+  sm_number: string;
+  communication_date: string | null;
+}
+
+export interface SnapshotParse {
+  sha256: string;
+  xmlBytes: number;
+  ms: number;
+  records: number;
+  sightings: Sighted[];
+  /** Full parse only. */
+  rows: RegistryRows | null;
+  /** Records that cannot be loaded; the caller stores them only for the snapshot it loads. */
+  quarantine: QuarantineEntry[];
+}
+
+// The id-only pass builds just the path to SMNumber and to the communication fields that feed the id.
+const ID_PATH = new Set(['smxml', 'sm', 'smnumber', 'communications', 'communication']);
+const ID_FIELDS = new Set(['POH_Office', 'POH_Type', 'POH_Position', 'POH_Name', 'CommunicationMethod',
+  'CommunicationDate', 'CommunicationGroupId', 'LobbyistNumber'].map((f) => f.toLowerCase()));
+const keepForIds = (parentKey: string, key: string) =>
+  ID_PATH.has(key) || (parentKey === 'communication' && ID_FIELDS.has(key));
+
+/** Parse one snapshot. `mode: 'ids'` collects only communication ids; `'full'` also builds every src row. */
+export async function parseSnapshot(snapshot: Snapshot, mode: 'ids' | 'full'): Promise<SnapshotParse> {
+  const started = performance.now();
+  const rows = mode === 'full' ? emptyRegistryRows() : null;
+  const sightings: Sighted[] = [];
+  const quarantine: QuarantineEntry[] = [];
+  let records = 0;
+
+  const open = (entryName: string): EntrySink => {
+    const sourceFile = snapshot.zipPath ? `${snapshot.file}!/${entryName}` : `${snapshot.file}/${entryName}`;
+    const fileKind = /closed/i.test(entryName) ? 'closed' : /active/i.test(entryName) ? 'active' : null;
+    const reject = (position: number, reason: string, excerpt: string) =>
+      quarantine.push({ source: 'registry', sourceFile, sourcePosition: position, reason, excerpt });
+    const onRecord = (record: XmlRecord) => {
+      for (const root of recordRoots(record.root)) {
+        records++;
+        const reason = checkRecord(record, root);
+        if (reason) {
+          const where = record.errors[0] ? `[${record.errors[0]}] ` : '';
+          reject(record.position, reason, where + toXmlExcerpt(root));
+          continue;
+        }
+        if (rows) appendRecordRows(rows, root, record.position, { sourceFile, fileKind, snapshotDate: snapshot.date });
+        const sm = smNumberOf(root);
+        for (const { key, id } of communicationsOf(root, sm)) {
+          sightings.push({ communication_id: id, sm_number: sm, communication_date: key.communication_date });
+        }
+      }
+    };
+    const reader = createRecordReader({
+      keep: mode === 'ids' ? keepForIds : undefined,
+      onRecord,
+      onProblem: (p) => reject(p.position, p.reason, p.excerpt),
+    });
+    const decoder = createMixedDecoder();
+    return {
+      write: (chunk) => reader.write(decoder.write(chunk)),
+      end: () => {
+        reader.write(decoder.end());
+        reader.end();
+      },
+    };
+  };
+
+  const read = await readSnapshot(snapshot, open);
+  if (read.error) {
+    quarantine.push({ source: 'registry', sourceFile: snapshot.file, sourcePosition: null, reason: 'broken zip file', excerpt: read.error });
+  }
+  return { sha256: read.sha256, xmlBytes: read.xmlBytes, ms: performance.now() - started, records, sightings, rows, quarantine };
+}
