@@ -1,0 +1,138 @@
+// Gateway load benchmark: serves whatever export `<siteRoot>/current` holds on a random loopback port
+// (node:http + h3's toNodeHandler, rate limits raised out of the way) and drives it with a bounded pool of
+// keep-alive fetch clients for (a) a canonical page, (b) a filtered page and (c) a deep cursor page, reporting
+// requests/s and p50/p99 latency. `benchGateway` is called by bench/run.ts; `tsx bench/gateway.ts` runs it alone.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { toNodeHandler } from 'h3';
+import { resolveConfig } from '../config/resolve.ts';
+import { createApp } from '../gateway/app.ts';
+import { basePathOf } from '../gateway/utils/routing.ts';
+import { createSiteHolder } from '../gateway/utils/site-holder.ts';
+import { routesOfKind } from '../build/routes.ts';
+
+export interface GatewayBenchOptions {
+  siteRoot: string;
+  /** Seconds of load per scenario (default 10). */
+  seconds?: number;
+  /** Concurrent clients (default 32). */
+  concurrency?: number;
+  /** Cursor secret the site was built with (default: resolved from the environment like the server does). */
+  cursorSecret?: string;
+}
+
+export interface ScenarioResult {
+  scenario: string;
+  path: string;
+  requests: number;
+  errors: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  meanBodyBytes: number;
+}
+
+export type GatewayBenchResult =
+  | { exportId: string; concurrency: number; seconds: number; scenarios: ScenarioResult[] }
+  | { skipped: string };
+
+/** Run the three scenarios against the export in `siteRoot/current`. */
+export async function benchGateway(options: GatewayBenchOptions): Promise<GatewayBenchResult> {
+  const seconds = options.seconds ?? 10;
+  const concurrency = options.concurrency ?? 32;
+  const config = resolveConfig({
+    siteRoot: options.siteRoot, host: '127.0.0.1', port: 0, rateLimitAnon: 1e9, rateLimitKey: 1e9,
+    ...(options.cursorSecret ? { cursorSecret: options.cursorSecret } : {}),
+  });
+  const holder = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret });
+  await holder.refresh();
+  const site = holder.current();
+  if (!site) return { skipped: `no export published under ${config.siteRoot}/current` };
+
+  const app = createApp({ config, site: holder, log: () => {} });
+  const server = createServer(toNodeHandler(app));
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = `${origin}${basePathOf(config.baseUrl)}`;
+  try {
+    const paths = await _pickPaths(base, site.tables);
+    const scenarios: ScenarioResult[] = [];
+    for (const [scenario, path] of paths) {
+      scenarios.push(await _drive(scenario, base, path, seconds, concurrency));
+    }
+    return { exportId: site.exportId, concurrency, seconds, scenarios };
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** Choose the largest list resource; its first enum filter value with rows; and a cursor deep into a limit-50 walk. */
+async function _pickPaths(base: string, tables: ReadonlyMap<string, { size: number }>): Promise<[string, string][]> {
+  const lists = routesOfKind('list').filter((r) => tables.has(r.id));
+  if (lists.length === 0) throw new Error('the export has no list data');
+  const route = lists.reduce((a, b) => ((tables.get(b.id)!.size > tables.get(a.id)!.size) ? b : a));
+  const canonical = route.path;
+
+  let filtered = `${route.path}?limit=50`;
+  search: for (const param of route.params.filter((p) => p.enum)) {
+    for (const value of param.enum!) {
+      const p = `${route.path}?${new URLSearchParams({ [param.name]: value })}`;
+      const body = (await (await fetch(base + p)).json()) as { data?: unknown[] };
+      if (body.data && body.data.length > 0) {
+        filtered = p;
+        break search;
+      }
+    }
+  }
+
+  // Walk up to 200 pages of 50 so the deep page is answered by the engine (not a precomputed canonical file).
+  let deep = `${route.path}?limit=50`;
+  for (let page = 0; page < 200; page++) {
+    const body = (await (await fetch(base + deep)).json()) as { next_cursor?: string | null };
+    if (!body.next_cursor) break;
+    deep = `${route.path}?limit=50&cursor=${body.next_cursor}`;
+  }
+  return [['canonical page', canonical], ['filtered page', filtered], ['deep cursor page', deep]];
+}
+
+/** `concurrency` clients, each sending its next request when the previous answer has been read, for `seconds`. */
+async function _drive(scenario: string, base: string, path: string, seconds: number, concurrency: number)
+  : Promise<ScenarioResult> {
+  const url = base + path;
+  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error('the bench only drives loopback');
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      try {
+        const res = await fetch(url);
+        const body = await res.arrayBuffer();
+        if (res.status !== 200) errors++;
+        bytes += body.byteLength;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0).toFixed(2));
+  return {
+    scenario, path: path.length > 120 ? `${path.slice(0, 117)}…` : path, requests: latencies.length, errors,
+    requestsPerSecond: Math.round(latencies.length / elapsed), p50Ms: pct(0.5), p99Ms: pct(0.99),
+    meanBodyBytes: Math.round(bytes / Math.max(1, latencies.length)),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const siteRoot = process.argv[2] ?? resolveConfig().siteRoot;
+  console.log(JSON.stringify(await benchGateway({ siteRoot, seconds: Number(process.env.BENCH_SECONDS ?? 10) }), null, 2));
+}
