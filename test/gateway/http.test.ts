@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
 import { fixedSiteHolder } from '../../gateway/utils/site-holder.ts';
-import { makeFixtureSite } from './fixtures/site.ts';
+import { fixtureExportId, makeFixtureSite } from './fixtures/site.ts';
 import { makeApp, openHolder } from './helpers.ts';
 
 let root: string;
@@ -34,7 +34,7 @@ describe('headers on every response', () => {
       expect(res.headers.get('cache-control')).toBeTruthy();
       if (res.status !== 204) expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       if (res.status === 200) expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
-      expect(res.headers.get('x-export-id')).toBe('export-2026-11-20');
+      expect(res.headers.get('x-export-id')).toBe(fixtureExportId('2026-11-20'));
     });
   }
 

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Listener } from 'listhen';
 import { startServer } from '../../gateway/server.ts';
-import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
+import { FIXTURE_SECRET, fixtureExportId, makeFixtureSite } from './fixtures/site.ts';
 
 let root: string;
 let listener: Listener | undefined;
@@ -24,6 +24,6 @@ it('starts, serves over HTTP and closes', async () => {
     headers: { 'accept-encoding': 'gzip' },
   });
   expect(res.status).toBe(200);
-  expect(res.headers.get('x-export-id')).toBe('export-2026-11-20');
+  expect(res.headers.get('x-export-id')).toBe(fixtureExportId('2026-11-20'));
   expect(((await res.json()) as { data: { id: number } }).data.id).toBe(1);
 });

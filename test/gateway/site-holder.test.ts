@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteHolder } from '../../gateway/utils/site-holder.ts';
-import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
+import { FIXTURE_SECRET, fixtureExportId, makeFixtureSite } from './fixtures/site.ts';
 import { makeApp } from './helpers.ts';
 
 let root: string;
@@ -27,16 +27,16 @@ describe('site holder', () => {
     expect(await holder.refresh()).toBe(false);
     const first = await t.get('/organizations?limit=5');
     expect(first.status).toBe(200);
-    expect(first.headers.get('x-export-id')).toBe('export-2026-11-20');
+    expect(first.headers.get('x-export-id')).toBe(fixtureExportId('2026-11-20'));
     const cursor = ((await first.json()) as { next_cursor: string }).next_cursor;
     const old = holder.current()!;
 
     await makeFixtureSite('2026-11-21', root);
     expect(await holder.refresh()).toBe(true);
-    expect(holder.current()!.exportId).toBe('export-2026-11-21');
+    expect(holder.current()!.exportId).toBe(fixtureExportId('2026-11-21'));
     // A request that took the old export before the swap still reads from it.
     expect((await old.readFile('api/v1/organizations/index.json'))?.bytes.byteLength).toBeGreaterThan(0);
-    expect((await t.get('/organizations')).headers.get('x-export-id')).toBe('export-2026-11-21');
+    expect((await t.get('/organizations')).headers.get('x-export-id')).toBe(fixtureExportId('2026-11-21'));
     // Cursors of the previous export now say so.
     const stale = await t.get(`/organizations?limit=5&cursor=${cursor}`);
     expect(((await stale.json()) as { error: string }).error).toBe('cursor_expired');
@@ -48,7 +48,7 @@ describe('site holder', () => {
     await symlink('broken', path.join(root, 'current'));
     expect(await holder.refresh()).toBe(false);
     expect(logged).toHaveLength(1);
-    expect(holder.current()!.exportId).toBe('export-2026-11-21');
+    expect(holder.current()!.exportId).toBe(fixtureExportId('2026-11-21'));
     expect((await t.get('/topics')).status).toBe(200);
   });
 
