@@ -1,0 +1,64 @@
+// The in-memory query engine over one list route's Arrow file. The site writer renders canonical pages with it and
+// the gateway answers every other list request with it, so both produce the same records and cursors.
+// A query picks the smallest posting list among its filters (or scans), starts after the cursor's `_sort` key
+// (binary search), checks every filter per candidate row and stops after limit + 1 hits.
+import { tableFromIPC } from 'apache-arrow';
+import type { ListRoute } from '../route-types.ts';
+import { lazyStrings, readStrings } from './arrow-read.ts';
+import { toCursor } from './cursor.ts';
+import { buildIndexes } from './indexes.ts';
+import { lowerBoundU32, upperBound } from './keys.ts';
+import { compileFilters } from './predicates.ts';
+import { ApiError, type ExportContext, type ListQuery, type PageResult, type ResourceTable } from './types.ts';
+
+/** Load a list route's Arrow file and index it for queries. */
+export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx: ExportContext): ResourceTable {
+  const table = tableFromIPC(arrowBytes);
+  const sortVector = table.getChild('_sort');
+  const jsonVector = table.getChild('_json');
+  if (!sortVector || !jsonVector) throw new Error(`${route.resource}.arrow lacks _sort or _json`);
+  const keys = readStrings(sortVector);
+  if (keys.some((k) => k === null)) throw new Error(`${route.resource}.arrow has a null _sort key`);
+  const sort = keys as string[];
+  const json = lazyStrings(jsonVector);
+  const indexes = buildIndexes(route, table);
+  const size = table.numRows;
+
+  return {
+    route,
+    size,
+    run(query: ListQuery): PageResult {
+      if (query.route.id !== route.id) throw new Error(`query for ${query.route.id} run against ${route.id}`);
+      // Defence in depth: parseListQuery already verified the cursor, but a hand-built query must not slip past.
+      if (query.cursor && (query.cursor.export !== ctx.exportId || query.cursor.query !== query.queryHash)) {
+        throw new ApiError(400, 'invalid_cursor', 'Parameter "cursor" does not belong to this query and export');
+      }
+      const start = query.cursor ? upperBound(sort, query.cursor.after) : 0;
+      const hits = _collect(compileFilters(route, indexes, query.filters), start, size, query.limit + 1);
+      const rows = hits.length > query.limit ? hits.slice(0, query.limit) : hits;
+      const nextCursor = hits.length > query.limit
+        ? toCursor({ after: sort[rows[rows.length - 1]!]!, query: query.queryHash, export: ctx.exportId }, ctx.cursorSecret)
+        : null;
+      return { records: rows.map((r) => json.get(r)), nextCursor };
+    },
+  };
+}
+
+function _collect(compiled: ReturnType<typeof compileFilters>, start: number, size: number, want: number): number[] {
+  const hits: number[] = [];
+  if (compiled === 'none') return hits;
+  const { tests, driver } = compiled;
+  const check = (row: number) => {
+    for (const test of tests) if (!test(row)) return false;
+    return true;
+  };
+  if (driver) {
+    for (let i = lowerBoundU32(driver, start); i < driver.length && hits.length < want; i++) {
+      const row = driver[i]!;
+      if (check(row)) hits.push(row);
+    }
+  } else {
+    for (let row = start; row < size && hits.length < want; row++) if (check(row)) hits.push(row);
+  }
+  return hits;
+}

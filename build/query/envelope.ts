@@ -1,0 +1,27 @@
+// Response bodies built by string concatenation from pre-serialised parts, so the site writer and the gateway
+// produce byte-identical bodies for the same answer (and ETags agree) without re-serialising records.
+import { ATTRIBUTION, LICENCE } from '../licence.ts';
+import type { ErrorCode, PageResult } from './types.ts';
+
+// Serialised once: the same bytes end every body.
+const TAIL = `,"licence":${JSON.stringify(LICENCE)},"attribution":${JSON.stringify(ATTRIBUTION)}}`;
+
+/** List envelope: `{"data":[…],"next_cursor":…,"limit":…,"licence":…,"attribution":…}`. */
+export function listBody(page: PageResult, limit: number): string {
+  return `{"data":[${page.records.join(',')}],"next_cursor":${JSON.stringify(page.nextCursor)},"limit":${limit}${TAIL}`;
+}
+
+/** Detail envelope around an already serialised record. */
+export function detailBody(docJson: string): string {
+  return `{"data":${docJson}${TAIL}`;
+}
+
+/** Error body: `{"error","message","licence","attribution"}`. */
+export function errorBody(code: ErrorCode, message: string): string {
+  return `{"error":${JSON.stringify(code)},"message":${JSON.stringify(message)}${TAIL}`;
+}
+
+/** Body of a non-paged collection such as /topics: `{"data":[…],"licence":…,"attribution":…}`. */
+export function collectionBody(items: readonly unknown[]): string {
+  return `{"data":${JSON.stringify(items)}${TAIL}`;
+}

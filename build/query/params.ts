@@ -1,0 +1,104 @@
+// Validates a list request's query string against the route registry and normalises it into a ListQuery.
+// Every rejection is a 400 whose message names the parameter and what was expected, so a caller can fix the URL.
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, type ListRoute, type ParamDef } from '../route-types.ts';
+import { fromCursor, queryHash } from './cursor.ts';
+import { ApiError, type ExportContext, type ListQuery } from './types.ts';
+
+/** Largest integer accepted by any integer parameter (warehouse integer columns are 32-bit). */
+export const INT_PARAM_MAX = 2147483647;
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+const DIGITS = /^\d+$/;
+const PAGING = new Set(['limit', 'cursor']);
+
+/** Parse and validate the query string of a list request. */
+export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: ExportContext): ListQuery {
+  const defs = new Map(route.params.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+  const seen = new Set<string>();
+  for (const name of search.keys()) {
+    if (!defs.has(name) && !PAGING.has(name)) {
+      const known = [...defs.keys(), 'limit', 'cursor'].join(', ');
+      throw bad('unknown_parameter', `Unknown parameter "${_clip(name)}" for ${route.path}; accepted parameters: ${known}`);
+    }
+    if (seen.has(name)) throw bad('invalid_parameter', `Parameter "${_clip(name)}" was given more than once; give it at most once`);
+    seen.add(name);
+  }
+
+  const filters = new Map<string, string | number>();
+  // Registry order, so the map (and everything derived from it) does not depend on the URL's parameter order.
+  for (const def of defs.values()) {
+    const raw = search.get(def.name);
+    if (raw === null) {
+      if (def.required) throw bad('invalid_parameter', `Parameter "${def.name}" is required: ${def.description}`);
+      continue;
+    }
+    filters.set(def.name, _parseValue(def, raw));
+  }
+
+  const limit = _parseLimit(search.get('limit'));
+  const hash = queryHash(route, filters);
+  const token = search.get('cursor');
+  if (token === '') throw bad('invalid_cursor', 'Parameter "cursor" is empty; pass the next_cursor value of a previous page');
+  const cursor = token === null ? null : fromCursor(token, { query: hash, export: ctx.exportId }, ctx.cursorSecret);
+  return { route, filters, limit, cursor, queryHash: hash, canonical: filters.size === 0 && limit === PAGE_LIMIT_DEFAULT };
+}
+
+/** Whether `YYYY-MM-DD` names a real calendar day (rejects 2023-02-30 and month 13). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_SHAPE.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  if (m < 1 || m > 12 || d < 1) return false;
+  const days = [31, _isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+  return d <= days;
+}
+
+function _parseValue(def: ParamDef, raw: string): string | number {
+  const name = def.name;
+  if (def.type === 'integer') {
+    const min = def.minimum ?? 0;
+    const max = Math.min(def.maximum ?? INT_PARAM_MAX, INT_PARAM_MAX);
+    if (!DIGITS.test(raw)) throw bad('invalid_parameter', `Parameter "${name}" must be an integer from ${min} to ${max}, got "${_clip(raw)}"`);
+    const n = Number(raw);
+    if (n < min || n > max) throw bad('invalid_parameter', `Parameter "${name}" must be an integer from ${min} to ${max}, got ${_clip(raw)}`);
+    return n;
+  }
+  if (raw === '') throw bad('invalid_parameter', `Parameter "${name}" must not be empty: ${def.description}`);
+  if (def.enum && !def.enum.includes(raw)) {
+    throw bad('invalid_parameter', `Parameter "${name}" must be one of ${def.enum.map((v) => `"${v}"`).join(', ')}, got "${_clip(raw)}"`);
+  }
+  if (def.format === 'date' && !isCalendarDate(raw)) {
+    throw bad('invalid_parameter', `Parameter "${name}" must be a calendar date in the form YYYY-MM-DD, got "${_clip(raw)}"`);
+  }
+  if (def.pattern && !new RegExp(def.pattern, 'u').test(raw)) {
+    throw bad('invalid_parameter', `Parameter "${name}" must match the pattern ${def.pattern}, got "${_clip(raw)}"`);
+  }
+  // Integer-cast string parameters (e.g. recorded=1) travel as numbers so engine and SQL compare like with like.
+  const cast = def.filter && 'cast' in def.filter ? def.filter.cast : undefined;
+  if (cast === 'integer') {
+    if (!DIGITS.test(raw) || Number(raw) > INT_PARAM_MAX) {
+      throw bad('invalid_parameter', `Parameter "${name}" must be an integer from 0 to ${INT_PARAM_MAX}, got "${_clip(raw)}"`);
+    }
+    return Number(raw);
+  }
+  return raw;
+}
+
+function _parseLimit(raw: string | null): number {
+  if (raw === null) return PAGE_LIMIT_DEFAULT;
+  if (!DIGITS.test(raw) || Number(raw) < 1 || Number(raw) > PAGE_LIMIT_MAX) {
+    throw bad('invalid_parameter', `Parameter "limit" must be an integer from 1 to ${PAGE_LIMIT_MAX}, got "${_clip(raw)}"`);
+  }
+  return Number(raw);
+}
+
+function bad(code: 'invalid_parameter' | 'unknown_parameter' | 'invalid_cursor', message: string): ApiError {
+  return new ApiError(400, code, message);
+}
+
+/** Echo at most 60 characters of caller input (keeps error bodies small whatever is sent). */
+function _clip(raw: string): string {
+  return raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
+}
+
+function _isLeap(y: number): boolean {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}

@@ -1,0 +1,93 @@
+// Turns a ListQuery's normalised filters into row tests over the indexes, plus the smallest posting list to drive
+// the scan. Semantics follow FilterDef (route-types.ts) and are mirrored in SQL by to-sql.ts:
+// nulls never match; substring is case-insensitive; gte/lte compare dates (or text in byte order);
+// element filters on one column must all hold for the same list element.
+import type { ListRoute } from '../route-types.ts';
+import { NULL_INT } from './arrow-read.ts';
+import type { ColumnIndex, Coded } from './indexes.ts';
+import { EMPTY_ROWS, toDayNumber } from './indexes.ts';
+import { compareKeys } from './keys.ts';
+
+export type RowTest = (row: number) => boolean;
+export type Compiled = { tests: RowTest[]; driver: Uint32Array | null } | 'none';
+
+/** Compile the filters; 'none' when some filter value occurs in no row at all. */
+export function compileFilters(route: ListRoute, indexes: Map<string, ColumnIndex>, filters: ReadonlyMap<string, string | number>): Compiled {
+  const tests: RowTest[] = [];
+  const postings: Uint32Array[] = [];
+  const elements = new Map<string, { field: string; code: number }[]>();
+  for (const param of route.params) {
+    const value = filters.get(param.name);
+    const f = param.filter;
+    if (value === undefined || !f) continue;
+    const idx = indexes.get(f.column)!;
+    if (f.kind === 'element') {
+      if (idx.shape !== 'structs') throw new Error(`${f.column} is not a struct list`);
+      const code = idx.fields.get(f.field)!.lookup(value);
+      if (code === undefined) return 'none';
+      (elements.get(f.column) ?? elements.set(f.column, []).get(f.column)!).push({ field: f.field, code });
+      postings.push(idx.fields.get(f.field)!.postings.get(code) ?? EMPTY_ROWS);
+      continue;
+    }
+    if (idx.shape === 'structs') throw new Error(`${f.column} is a struct list`);
+    if (f.kind === 'eq' || f.kind === 'contains') {
+      const code = idx.lookup(value);
+      if (code === undefined) return 'none';
+      postings.push(idx.postings.get(code) ?? EMPTY_ROWS);
+      tests.push(idx.shape === 'scalar' ? _eq(idx.codes, code) : _contains(idx, code));
+    } else if (f.kind === 'substring') {
+      if (idx.shape !== 'scalar' || !idx.lowered) throw new Error(`${f.column} has no substring index`);
+      const lowered = idx.lowered;
+      const needle = String(value).toLowerCase();
+      tests.push((row) => { const t = lowered[row]; return t !== null && t!.includes(needle); });
+    } else {
+      if (idx.shape !== 'scalar') throw new Error(`${f.column} has no range index`);
+      tests.push(_bound(idx, String(value), f.kind));
+    }
+  }
+  for (const [column, wanted] of elements) {
+    const idx = indexes.get(column) as Extract<ColumnIndex, { shape: 'structs' }>;
+    tests.push(_element(idx, wanted.map((w) => ({ codes: idx.fields.get(w.field)!.codes, code: w.code }))));
+  }
+  let driver: Uint32Array | null = null;
+  for (const p of postings) if (driver === null || p.length < driver.length) driver = p;
+  if (driver && driver.length === 0) return 'none';
+  return { tests, driver };
+}
+
+function _eq(codes: Int32Array, code: number): RowTest {
+  return (row) => codes[row] === code;
+}
+
+function _contains(idx: { start: Uint32Array; end: Uint32Array } & Coded, code: number): RowTest {
+  const { start, end, codes } = idx;
+  return (row) => {
+    for (let e = start[row]!; e < end[row]!; e++) if (codes[e] === code) return true;
+    return false;
+  };
+}
+
+function _element(idx: { start: Uint32Array; end: Uint32Array }, wanted: { codes: Int32Array; code: number }[]): RowTest {
+  const { start, end } = idx;
+  return (row) => {
+    outer: for (let e = start[row]!; e < end[row]!; e++) {
+      for (const w of wanted) if (w.codes[e] !== w.code) continue outer;
+      return true;
+    }
+    return false;
+  };
+}
+
+function _bound(idx: Extract<ColumnIndex, { shape: 'scalar' }>, value: string, kind: 'gte' | 'lte'): RowTest {
+  const day = toDayNumber(value);
+  if (idx.days && day !== undefined) {
+    const days = idx.days;
+    return kind === 'gte'
+      ? (row) => days[row] !== NULL_INT && days[row]! >= day
+      : (row) => days[row] !== NULL_INT && days[row]! <= day;
+  }
+  const texts = idx.texts!;
+  return kind === 'gte'
+    ? (row) => texts[row] !== null && compareKeys(texts[row]!, value) >= 0
+    : (row) => texts[row] !== null && compareKeys(texts[row]!, value) <= 0;
+}

@@ -1,0 +1,48 @@
+// Side effects of a site build (file writes, logging, clock) behind one object, so tests swap in memory.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface BuildEffects {
+  /** Create a new file (parent folders included); must fail if the file already exists. */
+  writeFile(absPath: string, data: Uint8Array): Promise<void>;
+  log(message: string): void;
+  now(): Date;
+}
+
+/** Real file system; `wx` makes a second write of one path fail even across processes. */
+export function fileEffects(log: (message: string) => void = (m) => console.log(m)): BuildEffects {
+  const made = new Set<string>();
+  return {
+    async writeFile(absPath, data) {
+      const dir = path.dirname(absPath);
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
+      await writeFile(absPath, data, { flag: 'wx' });
+    },
+    log,
+    now: () => new Date(),
+  };
+}
+
+export interface MemoryEffects extends BuildEffects {
+  files: Map<string, Uint8Array>;
+  logs: string[];
+}
+
+/** In-memory effects for tests, with a fixed clock. */
+export function memoryEffects(now = new Date('2026-01-02T03:04:05Z')): MemoryEffects {
+  const files = new Map<string, Uint8Array>();
+  const logs: string[] = [];
+  return {
+    files,
+    logs,
+    async writeFile(absPath, data) {
+      if (files.has(absPath)) throw new Error(`EEXIST: ${absPath}`);
+      files.set(absPath, data);
+    },
+    log: (m) => logs.push(m),
+    now: () => now,
+  };
+}

@@ -1,0 +1,47 @@
+// Reads one export's SiteInput from the warehouse: every list route's api_ table (contract fields, `_sort`,
+// `f_*` columns), every detail table `(id, slug, doc)`, the topics and the run's export date.
+import { quoteIdent, type Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { filterColumns } from '../query/columns.ts';
+import type { Route } from '../route-types.ts';
+import { routes as registry } from '../routes.ts';
+import type { RateLimits } from '../api-notes.ts';
+import type { DetailDoc, SiteInput, Topic } from './input.ts';
+import type { SourceRow } from './arrow-file.ts';
+
+export interface ReadOptions {
+  baseUrl: string;
+  cursorSecret: string;
+  rateLimits?: RateLimits;
+  routes?: readonly Route[];
+  log?: (message: string) => void;
+}
+
+/** Build the site input from the warehouse tables named by the route registry. */
+export async function readSiteInput(wh: Warehouse, opts: ReadOptions): Promise<SiteInput> {
+  const routes = opts.routes ?? registry;
+  const runs = await wh.all<{ export_date: unknown; run_id: unknown }>('select export_date, run_id from meta_run');
+  if (runs.length !== 1) throw new Error(`meta_run must hold exactly one row, found ${runs.length}`);
+  const exportDate = String(runs[0]!.export_date);
+  const runId = String(runs[0]!.run_id);
+
+  const lists: Record<string, SourceRow[]> = {};
+  const details: Record<string, DetailDoc[]> = {};
+  for (const route of routes) {
+    const started = performance.now();
+    if (route.kind === 'list') {
+      // Only the columns the site publishes or filters on; `order by _sort` is re-checked by the writer.
+      const columns = ['_sort', ...route.fields, ...filterColumns(route).map((c) => c.name)];
+      const select = [...new Set(columns)].map(quoteIdent).join(', ');
+      lists[route.resource] = await wh.all<SourceRow>(`select ${select} from ${quoteIdent(route.table)} order by _sort`);
+      opts.log?.(`read ${route.table}: ${lists[route.resource]!.length} rows (${Math.round(performance.now() - started)} ms)`);
+    } else if (route.kind === 'detail') {
+      const rows = await wh.all<{ id: unknown; slug: unknown; doc: unknown }>(
+        `select cast(id as varchar) as id, cast(slug as varchar) as slug, cast(doc as varchar) as doc from ${quoteIdent(route.table)} order by id`,
+      );
+      details[route.resource] = rows.map((r) => ({ id: String(r.id), slug: r.slug === null ? null : String(r.slug), doc: String(r.doc) }));
+      opts.log?.(`read ${route.table}: ${rows.length} documents (${Math.round(performance.now() - started)} ms)`);
+    }
+  }
+  const topics = await wh.all<Topic>('select id, label, description, "group" from api_topics order by id');
+  return { exportDate, runId, baseUrl: opts.baseUrl, cursorSecret: opts.cursorSecret, lists, details, topics, ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}) };
+}

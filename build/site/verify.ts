@@ -1,0 +1,53 @@
+// Checks a freshly written export folder before it is published: the manifest matches the files on disk byte for
+// byte (SHA-256), nothing unlisted is present, every JSON file parses and every route has its files.
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Route } from '../route-types.ts';
+import { routes as registry } from '../routes.ts';
+import { siteLayout, type SiteManifest } from './layout.ts';
+
+/** Throws with every problem found (at most 20 listed). */
+export async function verifySite(dir: string, routes: readonly Route[] = registry): Promise<SiteManifest> {
+  const problems: string[] = [];
+  const manifest = JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest;
+  const onDisk = new Set(await _walk(dir, ''));
+  onDisk.delete(siteLayout.manifest);
+  for (const rel of onDisk) if (!(rel in manifest.files)) problems.push(`unlisted file ${rel}`);
+  for (const rel of Object.keys(manifest.files)) if (!onDisk.has(rel)) problems.push(`missing file ${rel}`);
+
+  const listed = Object.entries(manifest.files).filter(([rel]) => onDisk.has(rel));
+  for (let i = 0; i < listed.length; i += 64) {
+    await Promise.all(listed.slice(i, i + 64).map(async ([rel, want]) => {
+      const bytes = await readFile(path.join(dir, rel));
+      if (bytes.byteLength !== want.bytes || createHash('sha256').update(bytes).digest('hex') !== want.sha256) {
+        problems.push(`hash mismatch ${rel}`);
+      }
+      if (rel.endsWith('.json')) {
+        try {
+          JSON.parse(bytes.toString('utf8'));
+        } catch {
+          problems.push(`invalid JSON ${rel}`);
+        }
+      }
+    }));
+  }
+  for (const route of routes) {
+    const need = route.kind === 'list' ? [siteLayout.listFirstPage(route.resource), siteLayout.data(route.resource)]
+      : route.kind === 'static' ? [siteLayout.staticFile(route.file)] : [];
+    for (const rel of need) if (!(rel in manifest.files)) problems.push(`${route.id}: missing ${rel}`);
+    if (route.kind === 'detail' && manifest.counts[`${route.resource}.details`] === undefined) problems.push(`${route.id}: no detail count`);
+  }
+  if (problems.length) throw new Error(`site verification failed (${problems.length} problems):\n  ${problems.slice(0, 20).join('\n  ')}`);
+  return manifest;
+}
+
+async function _walk(root: string, rel: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(path.join(root, rel), { withFileTypes: true })) {
+    const child = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await _walk(root, child)));
+    else out.push(child);
+  }
+  return out;
+}

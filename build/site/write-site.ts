@@ -1,0 +1,142 @@
+// Renders one export folder from an in-memory SiteInput: per list route the Arrow file and the canonical pages
+// (rendered by loading that Arrow file back into the same engine the gateway uses, so static bytes == gateway
+// bytes), every detail document by id and safe slug, index.json, topics.json, openapi.json and _manifest.json.
+import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type Route } from '../route-types.ts';
+import { routes as registry } from '../routes.ts';
+import { loadResourceTable } from '../query/engine.ts';
+import { collectionBody, detailBody, listBody } from '../query/envelope.ts';
+import { parseListQuery } from '../query/params.ts';
+import type { ExportContext } from '../query/types.ts';
+import { toOpenApi } from '../openapi.ts';
+import { toArrowFile } from './arrow-file.ts';
+import type { BuildEffects } from './effects.ts';
+import { toServiceIndex } from './index-doc.ts';
+import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
+import { isSafeFileKey, siteLayout, type SiteManifest } from './layout.ts';
+import { SiteSink } from './sink.ts';
+import { assertRecordsValid } from './validate-records.ts';
+
+const DEFAULT_RATE_LIMITS = { anonymous: 60, withKey: 600 };
+
+/** Write the export folder `outDir` (which must not hold these files yet) and return its manifest. */
+export async function writeSite(input: SiteInput, outDir: string, effects: BuildEffects, routes: readonly Route[] = registry): Promise<SiteManifest> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.exportDate)) throw new Error(`export date must be YYYY-MM-DD, got "${input.exportDate}"`);
+  const ctx: ExportContext = { exportId: toExportId(input.exportDate, input.runId), cursorSecret: input.cursorSecret };
+  const sink = new SiteSink(outDir, effects);
+  const counts: Record<string, number> = {};
+  const stage = _stopwatch(effects);
+
+  for (const route of routes) {
+    if (route.kind === 'list') Object.assign(counts, await _writeList(route, input, ctx, sink, stage));
+    else if (route.kind === 'detail') Object.assign(counts, await _writeDetails(route, input, sink, effects, stage));
+  }
+  const rateLimits = input.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const statics: Record<string, string> = {
+    'index.json': JSON.stringify(toServiceIndex(routes, { baseUrl: input.baseUrl, exportId: ctx.exportId, exportDate: input.exportDate, rateLimits })),
+    'openapi.json': JSON.stringify(toOpenApi({ baseUrl: input.baseUrl, routes, rateLimits })),
+    'topics.json': collectionBody(input.topics.map((t) => ({ id: t.id, label: t.label, description: t.description, group: t.group }))),
+  };
+  for (const route of routes) {
+    if (route.kind !== 'static') continue;
+    const body = statics[route.file];
+    if (body === undefined) throw new Error(`no writer for static file ${route.file} (${route.id})`);
+    await sink.write(siteLayout.staticFile(route.file), body);
+  }
+  counts.topics = input.topics.length;
+  await sink.flush();
+
+  const manifest: SiteManifest = {
+    export_id: ctx.exportId,
+    export_date: input.exportDate,
+    built_at: effects.now().toISOString(),
+    counts,
+    files: sink.files,
+  };
+  await sink.write(siteLayout.manifest, JSON.stringify(manifest));
+  await sink.flush();
+  stage(`site: ${Object.keys(manifest.files).length} files written`);
+  return manifest;
+}
+
+async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext, sink: SiteSink, stage: (m: string) => void) {
+  const rows = input.lists[route.resource];
+  if (!rows) throw new Error(`site input has no rows for ${route.resource} (${route.id})`);
+  assertRecordsValid(route, rows);
+  const { bytes } = toArrowFile(route, rows);
+  await sink.write(siteLayout.data(route.resource), bytes);
+  // The canonical pages come from the Arrow file just written, through the engine the gateway runs.
+  const table = loadResourceTable(route, bytes, ctx);
+  let cursor: string | null = null;
+  let pages = 0;
+  for (;;) {
+    const query = parseListQuery(route, new URLSearchParams(cursor ? { cursor } : {}), ctx);
+    const page = table.run(query);
+    const rel = cursor ? siteLayout.listPage(route.resource, cursor) : siteLayout.listFirstPage(route.resource);
+    await sink.write(rel, listBody(page, query.limit));
+    pages++;
+    // Loop guard: a keyset walk can never need more pages than rows allow.
+    if (pages > Math.ceil(rows.length / PAGE_LIMIT_DEFAULT) + 1) throw new Error(`${route.id}: canonical walk did not end`);
+    if (page.nextCursor === null) break;
+    cursor = page.nextCursor;
+  }
+  stage(`${route.resource}: ${rows.length} rows, ${pages} canonical pages`);
+  return { [route.resource]: rows.length, [`${route.resource}.pages`]: pages };
+}
+
+async function _writeDetails(route: DetailRoute, input: SiteInput, sink: SiteSink, effects: BuildEffects, stage: (m: string) => void) {
+  const docs = input.details[route.resource];
+  if (!docs) throw new Error(`site input has no detail documents for ${route.resource} (${route.id})`);
+  const bodies = new Map<string, string>();
+  let skipped = 0;
+  for (const d of docs) {
+    if (!isSafeFileKey(d.id)) {
+      skipped++;
+      effects.log(`warning: ${route.resource} id "${d.id}" is not a safe file name; detail not published`);
+      continue;
+    }
+    if (bodies.has(d.id)) throw new Error(`${route.table}: duplicate id "${d.id}"`);
+    const body = detailBody(_docJson(route, d));
+    bodies.set(d.id, body);
+    await sink.write(siteLayout.detail(route.resource, d.id), body);
+  }
+  const slugs = route.slugs ? _usableSlugs(route, docs, bodies, effects) : new Map<string, string>();
+  for (const [slug, id] of slugs) await sink.write(siteLayout.detail(route.resource, slug), bodies.get(id)!);
+  stage(`${route.resource}: ${bodies.size} detail documents, ${slugs.size} slugs`);
+  return { [`${route.resource}.details`]: bodies.size, [`${route.resource}.slugs`]: slugs.size, [`${route.resource}.details_skipped`]: skipped };
+}
+
+/** Slugs that are safe file keys, are not also an id, and name exactly one record (ambiguous slugs are dropped). */
+function _usableSlugs(route: DetailRoute, docs: readonly DetailDoc[], bodies: Map<string, string>, effects: BuildEffects): Map<string, string> {
+  const owners = new Map<string, string[]>();
+  for (const d of docs) {
+    if (d.slug === null || d.slug === '' || d.slug === d.id || !bodies.has(d.id)) continue;
+    (owners.get(d.slug) ?? owners.set(d.slug, []).get(d.slug)!).push(d.id);
+  }
+  const out = new Map<string, string>();
+  for (const [slug, ids] of owners) {
+    const why = !isSafeFileKey(slug) ? 'is not a safe file name' : bodies.has(slug) ? 'equals another record id' : ids.length > 1 ? `is shared by ids ${ids.join(', ')}` : null;
+    if (why) effects.log(`warning: ${route.resource} slug "${slug}" ${why}; not published as a slug`);
+    else out.set(slug, ids[0]!);
+  }
+  return out;
+}
+
+/** The document's JSON, validated; a string is kept byte for byte (no float or big-integer rewriting). */
+function _docJson(route: DetailRoute, d: DetailDoc): string {
+  if (typeof d.doc !== 'string') return JSON.stringify(d.doc);
+  try {
+    JSON.parse(d.doc);
+  } catch {
+    throw new Error(`${route.table}: doc of id "${d.id}" is not valid JSON`);
+  }
+  return d.doc.trim();
+}
+
+function _stopwatch(effects: BuildEffects): (message: string) => void {
+  let last = performance.now();
+  return (message) => {
+    const now = performance.now();
+    effects.log(`${message} (${Math.round(now - last)} ms)`);
+    last = now;
+  };
+}

@@ -1,0 +1,44 @@
+// openapi.json must cover every registry route and lint clean under Redocly's recommended ruleset.
+import { BaseResolver, Source, createConfig, lintDocument } from '@redocly/openapi-core';
+import { describe, expect, it } from 'vitest';
+import { operationId, toOpenApi } from '../../build/openapi.ts';
+import { routes } from '../../build/routes.ts';
+
+const doc = toOpenApi({ baseUrl: 'https://lobbying.example.org/api/v1' });
+
+describe('openapi.json', () => {
+  it('lints clean with the recommended ruleset', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintDocument({
+      document: { source: new Source('openapi.json', JSON.stringify(doc)), parsed: doc },
+      config,
+      externalRefResolver: new BaseResolver(),
+    });
+    const report = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} @ ${p.location[0]?.pointer ?? ''}`);
+    expect(report).toEqual([]);
+  });
+
+  it('has every registry path with its parameters, operation ids and paging on lists', () => {
+    const paths = doc.paths as Record<string, { get: { operationId: string; parameters?: { name?: string; $ref?: string }[]; responses: Record<string, unknown> } }>;
+    expect(Object.keys(paths).sort()).toEqual(routes.map((r) => r.path).sort());
+    for (const route of routes) {
+      const op = paths[route.path]!.get;
+      expect(op.operationId).toBe(operationId(route.id));
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '304', '401', '429']));
+      if (route.kind === 'list') {
+        const names = op.parameters!.map((p) => p.name ?? p.$ref);
+        expect(names).toEqual([...route.params.map((p) => p.name), '#/components/parameters/Limit', '#/components/parameters/Cursor']);
+        expect(op.responses['400']).toBeDefined();
+      }
+      if (route.kind === 'detail') expect(op.responses['404']).toBeDefined();
+    }
+    expect(new Set(Object.values(paths).map((p) => p.get.operationId)).size).toBe(routes.length);
+  });
+
+  it('is version v1, OpenAPI 3.1.0, with the optional key scheme', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect((doc.info as { version: string }).version).toBe('v1');
+    expect(doc.security).toEqual([{}, { ApiKeyAuth: [] }]);
+    expect(doc.servers).toEqual([{ url: 'https://lobbying.example.org/api/v1' }]);
+  });
+});
