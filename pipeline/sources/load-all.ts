@@ -1,0 +1,65 @@
+// Runs every source adapter into fresh src_* tables and `quarantine`, and returns what each one loaded or rejected.
+import type { Warehouse } from '../lib/warehouse.ts';
+import { loadCsvSource, type SourceContext } from './common/csv-adapter.ts';
+import { Quarantine } from './common/quarantine.ts';
+import { createSourceTables, SOURCE_TABLES, type SourceTable } from './common/tables.ts';
+import { electedOfficialsAdapter, meetingScheduleAdapter, votesAdapter } from './csv-sources.ts';
+import { ingestSnapshots, type PassStats } from './registry/ingest-snapshots.ts';
+import { loadAgendaItems, loadDecisionBodies } from './tmmis.ts';
+
+export interface SourceSummary {
+  /** Rows per src_* table (and `quarantine`). */
+  tables: Record<string, number>;
+  /** Quarantined records per source, then per reason. */
+  quarantine: Record<string, Record<string, number>>;
+  registry: {
+    snapshotsFound: number;
+    ingested: string[];
+    idPass: PassStats;
+    fullParse: (PassStats & { date: string }) | null;
+  };
+  seconds: number;
+}
+
+/** Create every src_* table and `quarantine`, run every adapter, and summarise. */
+export async function loadSources(ctx: {
+  wh: Warehouse;
+  rawDir: string;
+  stateDir: string;
+  log: (msg: string) => void;
+}): Promise<SourceSummary> {
+  const started = performance.now();
+  const { wh, log } = ctx;
+  const quarantine = new Quarantine();
+  await createSourceTables(wh);
+  const source: SourceContext = { wh, rawDir: ctx.rawDir, log, quarantine };
+
+  log('sources: lobbyist registry');
+  const registry = await ingestSnapshots({ ...ctx, quarantine });
+  log('sources: council voting record');
+  await loadCsvSource(source, votesAdapter);
+  log('sources: TMMIS agenda items and decision bodies');
+  await loadAgendaItems(source);
+  await loadDecisionBodies(source);
+  log('sources: meeting schedule and elected officials');
+  await loadCsvSource(source, meetingScheduleAdapter);
+  await loadCsvSource(source, electedOfficialsAdapter);
+
+  await wh.appendText('quarantine', quarantine.rows());
+  const tables: Record<string, number> = {};
+  for (const table of Object.keys(SOURCE_TABLES) as SourceTable[]) {
+    const [{ n }] = await wh.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table}`);
+    tables[table] = n;
+  }
+  const counts = quarantine.counts();
+  const rejected = quarantine.entries.length;
+  log(`sources: ${Object.entries(tables).map(([t, n]) => `${t}=${n}`).join(' ')}`);
+  if (rejected > 0) log(`sources: ${rejected} records quarantined: ${JSON.stringify(counts)}`);
+  const { snapshotsFound, ingested, idPass, fullParse } = registry;
+  return {
+    tables,
+    quarantine: counts,
+    registry: { snapshotsFound, ingested, idPass, fullParse },
+    seconds: (performance.now() - started) / 1000,
+  };
+}
