@@ -54,6 +54,14 @@ export function createRecordReader(options: RecordReaderOptions): RecordReader {
   let skipDepth = 0;
   let fileErrors = 0;
   let abandoned = false;
+  // Errors between records (often the echo of one broken record: saxes unwinds to the root) become one problem.
+  let stray: string[] = [];
+  const flushStray = () => {
+    if (stray.length === 0) return;
+    const excerpt = stray.join(' | ');
+    options.onProblem({ position: count + 1, reason: `xml parse error: ${stripPosition(stray[0])}`, excerpt });
+    stray = [];
+  };
 
   const finish = (record: XmlRecord) => {
     current = null;
@@ -66,6 +74,7 @@ export function createRecordReader(options: RecordReaderOptions): RecordReader {
     const key = tag.name.toLowerCase();
     if (!current) {
       if (key !== 'row' && key !== 'sm') return;
+      flushStray();
       const root: XmlNode = { name: tag.name, key, children: [], text: '' };
       current = { position: ++count, root, errors: [], truncated: false };
       stack = [root];
@@ -97,9 +106,10 @@ export function createRecordReader(options: RecordReaderOptions): RecordReader {
   parser.on('error', (err) => {
     const message = err.message;
     if (current) current.errors.push(message);
-    else options.onProblem({ position: count + 1, reason: `xml parse error: ${stripPosition(message)}`, excerpt: message });
+    else stray.push(message);
     if (++fileErrors >= MAX_FILE_ERRORS && !abandoned) {
       abandoned = true;
+      flushStray();
       options.onProblem({ position: count + 1, reason: 'too many xml errors; rest of file not read', excerpt: message });
     }
   });
@@ -126,6 +136,7 @@ export function createRecordReader(options: RecordReaderOptions): RecordReader {
           options.onProblem({ position: count + 1, reason: 'xml parser failure at end of file', excerpt: String(err) });
         }
       }
+      flushStray();
       // A record still open here was cut off (truncated file, or reading abandoned): hand it over as broken.
       if (current) {
         const record: XmlRecord = current;
