@@ -32,7 +32,7 @@ export function buildItems(rng: Rng, meetings: Meeting[], scale: number, memberN
     const tMeetings = meetings.filter((m) => m.term === term.key);
     const bodyMeetings = (pred: (code: string, family: string) => boolean) => tMeetings.filter((m) => pred(m.body.code, m.body.family));
     const inaugural = tMeetings.find((m) => m.body.code === 'CC' && m.number === 1);
-    if (inaugural) FM_TITLES.forEach((title) => mk(term, inaugural, 'FM', TOPICS.length - 1, title, makeCtx(rng, yearOf(term.start), 1, null, null, null, ''), {}));
+    if (inaugural) FM_TITLES.forEach((title) => mk(term, inaugural, 'FM', TOPICS.length - 1, title, makeCtx(rng, yearOf(term.start), 1, null, null, null, ''), { status: 'ADOPTED' }));
     for (let i = 0; i < perTerm; i++) {
       const topicIndex = rng.weighted(TOPICS.map((_, k) => k), weights);
       const topic = TOPICS[topicIndex];
@@ -77,7 +77,10 @@ export function buildItems(rng: Rng, meetings: Meeting[], scale: number, memberN
   }
   markVoted(rng, items);
   // Quirk: a few records come back twice with another agendaItemId; and one record lacks its reference.
-  for (const it of items) if (rng.chance(0.005)) it.duplicateIds.push(0);
+  for (const term of TERMS) {
+    const own = items.filter((it) => it.term === term && it.agendaCd !== 'FM');
+    for (const it of rng.sample(own, Math.max(1, Math.round(own.length * 0.005)))) it.duplicateIds.push(0);
+  }
   const broken = items.filter((it) => !it.voted && it.agendaCd !== 'FM');
   const nBroken = Math.max(1, Math.round(items.length * 0.001));
   for (const it of rng.sample(broken, nBroken)) it.reference = null;

@@ -1,6 +1,6 @@
 // Recorded votes: motions per voted item and venue, each member's Yes/No/Absent, and results consistent with the tally.
 import type { Rng } from '../rng.ts';
-import type { Body, Item, Meeting, Member, Motion, Term } from '../types.ts';
+import type { Item, Meeting, Member, Motion, Term } from '../types.ts';
 import { sittingOn } from './bodies.ts';
 import { nameOn, TERMS } from './terms.ts';
 
@@ -58,7 +58,7 @@ function venueMotions(rng: Rng, it: Item, meeting: Meeting, term: Term, byId: Ma
     return `Councillor ${nameOn(byId.get(id)!, day).last}`;
   };
   if (it.agendaCd === 'FM') {
-    const office = it.title.startsWith('Election') ? 'Speaker' : 'Deputy Mayor';
+    const office = it.title.startsWith('Election') ? 'Speaker' : it.title.includes('Budget Chief') ? 'Budget Chief' : 'Deputy Mayor';
     add('Nomination of a Member', `Appoint ${mover()} as ${office}`, 'Majority', 0.93, 0.1);
     return 'ADOPTED';
   }
@@ -80,4 +80,3 @@ function venueMotions(rng: Rng, it: Item, meeting: Meeting, term: Term, byId: Ma
   return m.carried ? (amended ? 'AMENDED' : 'ADOPTED') : 'NOTADOPT';
 }
 
-export function bodyName(b: Body): string { return b.name; }
