@@ -92,7 +92,7 @@ export function buildItems(rng: Rng, meetings: Meeting[], scale: number, memberN
 function markVoted(rng: Rng, items: Item[]): void {
   const target = Math.round(items.length * 0.31);
   const keyed = items.map((it) => {
-    const w = it.agendaCd === 'MM' ? 6 : it.agendaCd === 'FM' ? (it.title.startsWith('Election') ? 1000 : 2) : it.agendaCd === 'CC' ? 3 : it.council ? 3 : 0.35;
+    const w = it.agendaCd === 'MM' ? 6 : it.agendaCd === 'FM' ? (/^(Election|Council's)/.test(it.title) ? 1000 : 2) : it.agendaCd === 'CC' ? 3 : it.council ? 3 : 0.35;
     return { it, k: Math.log(1 - rng.next()) / w }; // weighted sampling without replacement (Efraimidis-Spirakis)
   });
   keyed.sort((a, b) => b.k - a.k);

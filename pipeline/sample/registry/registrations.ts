@@ -107,6 +107,15 @@ function numberAndBreak(rng: Rng, regs: Registration[]): void {
   const k = (share: number) => Math.max(1, Math.round(regs.length * share));
   for (const r of rng.sample(regs, k(0.005))) r.oldLayout = true;
   for (const r of rng.sample(regs.filter((x) => !x.oldLayout && !x.item), k(0.001))) r.writeSm = false;
+  // Every rare group and both government-funding spellings appear at least once, whatever the scale.
+  const ok = regs.filter((x) => !x.oldLayout && x.writeSm);
+  const ensure = (has: (r: Registration) => boolean, set: (r: Registration) => void) => { if (!ok.some(has)) set(rng.pick(ok)); };
+  ensure((r) => r.gmtfundings.length > 0 && r.gmtUpper, (r) => { r.gmtUpper = true; r.gmtfundings.push(['Province of Ontario', 'Ontario Trillium Foundation']); });
+  ensure((r) => r.gmtfundings.length > 0 && !r.gmtUpper, (r) => { r.gmtUpper = false; r.gmtfundings = [['Government of Canada', 'Canada Summer Jobs']]; });
+  ensure((r) => r.grassroots.length > 0, (r) => r.grassroots.push(['public', '2019-03-01', '2019-06-30', 'councillors']));
+  ensure((r) => r.privatefundings.length > 0, (r) => r.privatefundings.push(['Membership dues', 'R. Silva', '', '']));
+  ensure((r) => r.meetings.length > 0, (r) => r.meetings.push('Board of Directors'));
+  ensure((r) => r.beneficiaries.length > 0, (r) => r.beneficiaries.push({ ...r.firms[0], type: 'Other' }));
   const withDates = regs.filter((x) => x.writeSm && x.comms.some((c) => c.day !== null && c.truth));
   for (const r of rng.sample(withDates, k(0.001))) {
     const c = r.comms.find((x) => x.day !== null && x.truth)!;
