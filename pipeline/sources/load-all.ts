@@ -14,7 +14,9 @@ export interface SourceSummary {
   quarantine: Record<string, Record<string, number>>;
   registry: {
     snapshotsFound: number;
-    ingested: string[];
+    /** Snapshots added to the history by this run (all of them on a first run). */
+    snapshotsIngested: number;
+    newestSnapshot: string | null;
     idPass: PassStats;
     fullParse: (PassStats & { date: string }) | null;
   };
@@ -59,7 +61,7 @@ export async function loadSources(ctx: {
   return {
     tables,
     quarantine: counts,
-    registry: { snapshotsFound, ingested, idPass, fullParse },
+    registry: { snapshotsFound, snapshotsIngested: ingested.length, newestSnapshot: fullParse?.date ?? null, idPass, fullParse },
     seconds: (performance.now() - started) / 1000,
   };
 }

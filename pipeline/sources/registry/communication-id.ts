@@ -1,5 +1,5 @@
 // Stable communication ids (docs/contracts.md §2): C + 16 hex of SHA-1 over the identifying fields, -2/-3 for repeats.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** The fields that identify a communication, in hashing order (values as written to src_registry__communications). */
 export const COMMUNICATION_KEY_FIELDS = [
@@ -19,7 +19,8 @@ export type CommunicationKey = Record<(typeof COMMUNICATION_KEY_FIELDS)[number],
 /** The base id of one communication (NULL hashed as the empty string). */
 export function toCommunicationId(key: CommunicationKey): string {
   const material = COMMUNICATION_KEY_FIELDS.map((f) => key[f] ?? '').join('|');
-  return `C${createHash('sha1').update(material, 'utf8').digest('hex').slice(0, 16)}`;
+  // One-shot hash(): the id-only pass hashes every communication of every archived snapshot.
+  return `C${hash('sha1', material, 'hex').slice(0, 16)}`;
 }
 
 /**

@@ -61,6 +61,7 @@ export async function ingestSnapshots(ctx: IngestContext): Promise<SnapshotRepor
   const pending = snapshots.filter((s) => s !== newest && !known.has(s.date));
   let idBytes = 0;
   let idMs = 0;
+  let idSkipped = 0;
   for (const [i, snapshot] of pending.entries()) {
     const parsed = await parseSnapshot(snapshot, 'ids');
     idBytes += parsed.xmlBytes;
@@ -68,14 +69,18 @@ export async function ingestSnapshots(ctx: IngestContext): Promise<SnapshotRepor
     const communications = parsed.sightings.length;
     recordSightings(state, { date: snapshot.date, file: snapshot.file, sha256: parsed.sha256, communications }, parsed.sightings);
     report.ingested.push(snapshot.date);
-    const skipped = parsed.quarantine.length > 0 ? `, ${parsed.quarantine.length} unreadable records skipped` : '';
+    idSkipped += parsed.quarantine.length;
     // One line per snapshot would flood the first run (hundreds of archived snapshots): log every 25th and the last.
-    if (i % 25 === 0 || i === pending.length - 1 || skipped) {
-      log(`registry: [${i + 1}/${pending.length}] snapshot ${snapshot.date} ids: ${communications} communications, ${mbps(parsed.xmlBytes, parsed.ms)}${skipped}`);
+    if (i % 25 === 0 || i === pending.length - 1) {
+      log(`registry: [${i + 1}/${pending.length}] snapshot ${snapshot.date} ids: ${communications} communications, ${mbps(parsed.xmlBytes, parsed.ms)}`);
     }
   }
   report.idPass = stats(pending.length, idBytes, idMs);
-  if (pending.length > 0) log(`registry: id-only pass over ${pending.length} snapshots: ${mbps(idBytes, idMs)}`);
+  if (pending.length > 0) {
+    // Unreadable records of older snapshots are only counted: the quarantine table describes the loaded snapshot.
+    const skipped = idSkipped > 0 ? `; ${idSkipped} unreadable records skipped in total` : '';
+    log(`registry: id-only pass over ${pending.length} snapshots: ${mbps(idBytes, idMs)}${skipped}`);
+  }
 
   // Full parse of the newest snapshot; its ids join the history too (no second pass over it).
   if (newest) {
