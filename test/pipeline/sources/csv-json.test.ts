@@ -45,6 +45,20 @@ describe('voting record CSV', () => {
   });
 });
 
+describe('CSV parse errors', () => {
+  let raw: string;
+  afterEach(() => cleanup(raw));
+
+  it('keeps the rows before an unclosed quote and quarantines the rest of the file', async () => {
+    raw = tempDir();
+    put(path.join(raw, 'meeting-schedule/VW_OPEN_MEETING_SCHEDULE_2022_2026.csv'),
+      'Term,Committee,MTG #,Date,Start Time,End Time,Location\n2022-2026,City Council,1,2022-11-23,09:30 AM,06:00 PM,Chamber\n2022-2026,"Open quote,2,2022-11-24,,,\n');
+    const ctx = await sourceContext(raw);
+    expect(await loadCsvSource(ctx, meetingScheduleAdapter)).toBe(1);
+    expect(ctx.quarantine.entries.map((q) => [q.sourcePosition, q.reason])).toEqual([[2, 'csv parse error; rest of file not read']]);
+  });
+});
+
 describe('TMMIS agenda items', () => {
   let raw: string;
   afterEach(() => cleanup(raw));

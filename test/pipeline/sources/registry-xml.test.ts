@@ -157,6 +157,16 @@ describe('registry XML: broken input', () => {
     expect(reasons.every((r) => r.startsWith('xml parse error') || r.startsWith('too many'))).toBe(true);
   });
 
+  it('reports a cut-off ZIP as broken and quarantines the entry it ended inside', async () => {
+    const { zipSync } = await import('fflate');
+    const xml = fs.readFileSync(path.join(fixturesRaw, ACTIVE));
+    const zip = zipSync({ 'lobbyactivity-active.xml': xml }, { level: 0 }); // stored: the cut lands inside the XML
+    const { sms, reasons } = await ingestFiles({ 'lobbyactivity.zip': zip.subarray(0, Math.floor(zip.length * 0.85)) });
+    expect(sms).toEqual(['SM11241']);
+    expect(reasons).toContain('broken zip file');
+    expect(reasons).toContain('truncated record: file ended inside it');
+  });
+
   it('finds SM at any depth and caps excerpts at 500 characters', async () => {
     const long = 'x'.repeat(2000);
     const xml = `<ROWSET><ROW><WRAP><SMXML><SM><SMNumber>SM1</SMNumber></SM></SMXML></WRAP></ROW>
