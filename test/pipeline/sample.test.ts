@@ -118,7 +118,7 @@ describe('sample city generator', () => {
     const sms = new Set([...comms.keys()].map((k) => k.split('|')[0]));
     const xml = snap['lobbyactivity-active.xml'] + snap['lobbyactivity-closed.xml'];
     const tmmis = readdirSync(join(a, 'tmmis')).filter((f) => f.startsWith('agenda-items')).flatMap((f) => JSON.parse(readFileSync(join(a, 'tmmis', f), 'utf8')).Records);
-    const byAid = new Map(tmmis.map((r: { agendaItemId: number }) => [r.agendaItemId, r]));
+    const byAid = new Map(tmmis.map((r: { agendaItemId: number; reference: string | null }) => [r.agendaItemId, r]));
     expect(truth.links.registrationItem.length).toBeGreaterThan(0);
     for (const l of truth.links.registrationItem) {
       expect(xml).toContain(`<SMNumber>${l.sm}</SMNumber>`);

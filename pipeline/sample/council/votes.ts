@@ -63,7 +63,7 @@ function venueMotions(rng: Rng, it: Item, meeting: Meeting, term: Term, byId: Ma
     return 'ADOPTED';
   }
   if (it.agendaCd === 'MM' && rng.chance(0.35)) add('Waive Notice', 'Waive notice to consider the motion', 'Two-Thirds full Council', 0.82, 0.3);
-  const nAmend = council ? Math.min(6, rng.geometric(1.5)) : Math.min(3, rng.geometric(0.5));
+  const nAmend = council ? Math.min(6, rng.geometric(1.15)) : Math.min(3, rng.geometric(0.5));
   let amended = false;
   for (let i = 0; i < nAmend; i++) {
     const type = rng.pick(AMENDS);

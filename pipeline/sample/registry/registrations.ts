@@ -48,7 +48,7 @@ export function buildRegistry(rng: Rng, council: Council, items: Item[], scale: 
   const lobbyable = items.filter((it) => it.reference && it.agendaCd !== 'FM' && it.meeting.days[0] > REGISTRY_START + 30);
   const itemWeights = lobbyable.map((it) => (TOPICS[it.topicIndex].address ? 4 : 1) * (it.voted ? 2 : 1));
   const nReg = Math.max(30, Math.round(12_400 * scale));
-  const nComm = Math.max(nReg * 2, Math.round(115_000 * scale * 0.92)); // ~8% more are lobbyist-only records
+  const nComm = Math.max(nReg * 2, Math.round(115_000 * scale * 0.97)); // a few % more are lobbyist-only records
   const w = Array.from({ length: nReg }, () => Math.exp(1.1 * rng.normal()));
   const wSum = w.reduce((a, b) => a + b, 0);
   const commCtx = { rng: rng.fork('comms'), council, asOfDay, registryStart: REGISTRY_START, groupSeq: { n: 0 }, lobbyists };
