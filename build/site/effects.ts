@@ -1,10 +1,12 @@
 // Side effects of a site build (file writes, logging, clock) behind one object, so tests swap in memory.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface BuildEffects {
   /** Create a new file (parent folders included); must fail if the file already exists. */
   writeFile(absPath: string, data: Uint8Array): Promise<void>;
+  /** Give an already written file a second name (a hard link: far cheaper than writing the bytes again). */
+  linkFile(existingAbsPath: string, newAbsPath: string): Promise<void>;
   log(message: string): void;
   now(): Date;
 }
@@ -20,6 +22,11 @@ export function fileEffects(log: (message: string) => void = (m) => console.log(
         made.add(dir);
       }
       await writeFile(absPath, data, { flag: 'wx' });
+    },
+    async linkFile(existing, absPath) {
+      // link() fails with EEXIST like the `wx` write does; the folder already exists (same folder as ids).
+      await mkdir(path.dirname(absPath), { recursive: true });
+      await link(existing, absPath);
     },
     log,
     now: () => new Date(),
@@ -39,6 +46,12 @@ export function memoryEffects(now = new Date('2026-01-02T03:04:05Z')): MemoryEff
     files,
     logs,
     async writeFile(absPath, data) {
+      if (files.has(absPath)) throw new Error(`EEXIST: ${absPath}`);
+      files.set(absPath, data);
+    },
+    async linkFile(existing, absPath) {
+      const data = files.get(existing);
+      if (!data) throw new Error(`ENOENT: ${existing}`);
       if (files.has(absPath)) throw new Error(`EEXIST: ${absPath}`);
       files.set(absPath, data);
     },

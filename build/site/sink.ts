@@ -16,12 +16,29 @@ export class SiteSink {
 
   /** Queue one file (path relative to the export folder); resolves when there is room for the next. */
   async write(rel: string, content: string | Uint8Array): Promise<void> {
+    this._claim(rel);
+    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    this.files[rel] = { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.byteLength };
+    await this._track(this.effects.writeFile(path.join(this.outDir, rel), data));
+  }
+
+  /** Second name for a file already written and flushed (same bytes, same manifest entry). */
+  async alias(rel: string, existing: string): Promise<void> {
+    const entry = this.files[existing];
+    if (!entry) throw new Error(`site writer: cannot alias unknown file ${existing}`);
+    this._claim(rel);
+    this.files[rel] = { ...entry };
+    await this._track(this.effects.linkFile(path.join(this.outDir, existing), path.join(this.outDir, rel)));
+  }
+
+  private _claim(rel: string): void {
     if (this.failure) throw this.failure;
     if (rel in this.files) throw new Error(`site writer: path written twice: ${rel}`);
     if (rel.startsWith('/') || rel.split('/').some((part) => part === '..' || part === '')) throw new Error(`site writer: unsafe path ${rel}`);
-    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    this.files[rel] = { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.byteLength };
-    const p = this.effects.writeFile(path.join(this.outDir, rel), data).then(
+  }
+
+  private async _track(effect: Promise<void>): Promise<void> {
+    const p = effect.then(
       () => void this.pending.delete(p),
       (err: unknown) => {
         this.pending.delete(p);
@@ -34,6 +51,11 @@ export class SiteSink {
 
   has(rel: string): boolean {
     return rel in this.files;
+  }
+
+  /** Wait for every queued write without raising (used on the error path). */
+  async settle(): Promise<void> {
+    await Promise.allSettled(this.pending);
   }
 
   /** Wait for every queued write; rethrows the first failure. */

@@ -11,7 +11,7 @@ import { siteLayout, type SiteManifest } from './layout.ts';
 export async function verifySite(dir: string, routes: readonly Route[] = registry): Promise<SiteManifest> {
   const problems: string[] = [];
   const manifest = JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest;
-  const onDisk = new Set(await _walk(dir, ''));
+  const onDisk = new Set(await _walk(dir));
   onDisk.delete(siteLayout.manifest);
   for (const rel of onDisk) if (!(rel in manifest.files)) problems.push(`unlisted file ${rel}`);
   for (const rel of Object.keys(manifest.files)) if (!onDisk.has(rel)) problems.push(`missing file ${rel}`);
@@ -42,12 +42,17 @@ export async function verifySite(dir: string, routes: readonly Route[] = registr
   return manifest;
 }
 
-async function _walk(root: string, rel: string): Promise<string[]> {
+/** Every file below root as a '/'-separated relative path (iterative: folders hold 100k+ files). */
+async function _walk(root: string): Promise<string[]> {
   const out: string[] = [];
-  for (const entry of await readdir(path.join(root, rel), { withFileTypes: true })) {
-    const child = rel ? `${rel}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...(await _walk(root, child)));
-    else out.push(child);
+  const todo = [''];
+  while (todo.length) {
+    const rel = todo.pop()!;
+    for (const entry of await readdir(path.join(root, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) todo.push(child);
+      else out.push(child);
+    }
   }
   return out;
 }

@@ -23,9 +23,19 @@ export async function writeSite(input: SiteInput, outDir: string, effects: Build
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.exportDate)) throw new Error(`export date must be YYYY-MM-DD, got "${input.exportDate}"`);
   const ctx: ExportContext = { exportId: toExportId(input.exportDate, input.runId), cursorSecret: input.cursorSecret };
   const sink = new SiteSink(outDir, effects);
-  const counts: Record<string, number> = {};
   const stage = _stopwatch(effects);
+  try {
+    return await _writeAll(input, ctx, sink, effects, routes, stage);
+  } catch (err) {
+    // Let queued writes finish before the caller removes the folder, so none lands after the cleanup.
+    await sink.settle();
+    throw err;
+  }
+}
 
+async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, effects: BuildEffects, routes: readonly Route[],
+  stage: (m: string) => void): Promise<SiteManifest> {
+  const counts: Record<string, number> = {};
   for (const route of routes) {
     if (route.kind === 'list') Object.assign(counts, await _writeList(route, input, ctx, sink, stage));
     else if (route.kind === 'detail') Object.assign(counts, await _writeDetails(route, input, sink, effects, stage));
@@ -50,11 +60,11 @@ export async function writeSite(input: SiteInput, outDir: string, effects: Build
     export_date: input.exportDate,
     built_at: effects.now().toISOString(),
     counts,
-    files: sink.files,
+    files: { ...sink.files },
   };
   await sink.write(siteLayout.manifest, JSON.stringify(manifest));
   await sink.flush();
-  stage(`site: ${Object.keys(manifest.files).length} files written`);
+  stage(`site: ${Object.keys(manifest.files).length + 1} files written`);
   return manifest;
 }
 
@@ -100,7 +110,9 @@ async function _writeDetails(route: DetailRoute, input: SiteInput, sink: SiteSin
     await sink.write(siteLayout.detail(route.resource, d.id), body);
   }
   const slugs = route.slugs ? _usableSlugs(route, docs, bodies, effects) : new Map<string, string>();
-  for (const [slug, id] of slugs) await sink.write(siteLayout.detail(route.resource, slug), bodies.get(id)!);
+  // Slug files are hard links to the id files, which must be on disk first.
+  await sink.flush();
+  for (const [slug, id] of slugs) await sink.alias(siteLayout.detail(route.resource, slug), siteLayout.detail(route.resource, id));
   stage(`${route.resource}: ${bodies.size} detail documents, ${slugs.size} slugs`);
   return { [`${route.resource}.details`]: bodies.size, [`${route.resource}.slugs`]: slugs.size, [`${route.resource}.details_skipped`]: skipped };
 }

@@ -13,8 +13,8 @@ import { toArrowFile, toRecordJson } from '../../build/site/arrow-file.ts';
 import { duckColumns, paramValue, randomRows, rng } from './helpers/random-rows.ts';
 
 const ctx = { exportId: '2026-01-02-test', cursorSecret: 's3cret' };
-const ROWS = 3000;
-const QUERIES = 120;
+const ROWS = 2000;
+const QUERIES = 100;
 const LIMITS = [1, 2, 7, 50, 100, 500];
 let wh: Warehouse;
 let dir: string;

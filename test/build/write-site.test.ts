@@ -1,0 +1,129 @@
+// writeSite on a small hand-made input: the expected files, canonical pages equal to the engine's answers,
+// detail documents by id and safe slug, static documents and a manifest whose hashes match the bytes.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { loadResourceTable } from '../../build/query/engine.ts';
+import { listBody } from '../../build/query/envelope.ts';
+import { parseListQuery } from '../../build/query/params.ts';
+import { routes, routesOfKind } from '../../build/routes.ts';
+import { memoryEffects } from '../../build/site/effects.ts';
+import { toExportId } from '../../build/site/input.ts';
+import { siteLayout, type SiteManifest } from '../../build/site/layout.ts';
+import { SiteSink } from '../../build/site/sink.ts';
+import { writeSite } from '../../build/site/write-site.ts';
+import { smallSiteInput } from './helpers/small-site.ts';
+
+const text = (b: Uint8Array | undefined) => Buffer.from(b!).toString('utf8');
+
+async function build() {
+  const fx = memoryEffects();
+  const input = smallSiteInput();
+  const manifest = await writeSite(input, '/out', fx);
+  const file = (rel: string) => fx.files.get(`/out/${rel}`);
+  return { fx, input, manifest, file };
+}
+
+describe('writeSite', () => {
+  it('writes the expected files and a manifest with matching hashes', async () => {
+    const { fx, manifest, file } = await build();
+    const expected = new Set<string>([siteLayout.manifest]);
+    for (const route of routesOfKind('list')) {
+      expected.add(siteLayout.data(route.resource)).add(siteLayout.listFirstPage(route.resource));
+      expect(manifest.counts[route.resource]).toBe(250);
+      expect(manifest.counts[`${route.resource}.pages`]).toBe(3);
+    }
+    for (const route of routesOfKind('detail')) {
+      for (const id of ['1', '2', '3', '4', '5', '7']) expected.add(siteLayout.detail(route.resource, id));
+      if (route.slugs) expected.add(siteLayout.detail(route.resource, 'first-one'));
+      expect(manifest.counts[`${route.resource}.details_skipped`]).toBe(1);
+    }
+    for (const route of routesOfKind('static')) expected.add(siteLayout.staticFile(route.file));
+    const written = [...fx.files.keys()].map((k) => k.slice('/out/'.length));
+    const pages = written.filter((p) => p.includes('/_pages/'));
+    expect(pages).toHaveLength(routesOfKind('list').length * 2);
+    expect(new Set(written.filter((p) => !p.includes('/_pages/')))).toEqual(expected);
+
+    const onDisk = JSON.parse(text(file(siteLayout.manifest))) as SiteManifest;
+    expect(onDisk).toEqual(manifest);
+    expect(manifest.export_id).toBe(toExportId('2026-11-20', 'run-1'));
+    expect(manifest.built_at).toBe('2026-01-02T03:04:05.000Z');
+    expect(Object.keys(manifest.files).sort()).toEqual(written.filter((p) => p !== siteLayout.manifest).sort());
+    for (const [rel, entry] of Object.entries(manifest.files)) {
+      const bytes = file(rel)!;
+      expect(entry).toEqual({ sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength });
+    }
+  });
+
+  it('renders canonical pages byte-identical to the engine, following next_cursor to the end', async () => {
+    const { input, manifest, file } = await build();
+    const ctx = { exportId: manifest.export_id, cursorSecret: input.cursorSecret };
+    for (const route of routesOfKind('list')) {
+      const table = loadResourceTable(route, file(siteLayout.data(route.resource))!, ctx);
+      let cursor: string | null = null;
+      let rows = 0;
+      for (let guard = 0; guard < 10; guard++) {
+        const query = parseListQuery(route, new URLSearchParams(cursor ? { cursor } : {}), ctx);
+        const page = table.run(query);
+        const rel = cursor ? siteLayout.listPage(route.resource, cursor) : siteLayout.listFirstPage(route.resource);
+        expect(text(file(rel)), rel).toBe(listBody(page, 100));
+        const body = JSON.parse(text(file(rel))) as { data: Record<string, unknown>[]; next_cursor: string | null; limit: number };
+        expect(body.limit).toBe(100);
+        for (const rec of body.data) expect(Object.keys(rec)).toEqual(route.fields);
+        rows += body.data.length;
+        cursor = body.next_cursor;
+        if (!cursor) break;
+      }
+      expect(rows).toBe(250);
+    }
+  });
+
+  it('publishes details by id and safe, unambiguous slugs, keeping string documents byte for byte', async () => {
+    const { fx, file } = await build();
+    const orgs = routesOfKind('detail').find((r) => r.resource === 'organizations')!;
+    expect(JSON.parse(text(file(siteLayout.detail('organizations', 'first-one'))))).toMatchObject({ data: { id: 1, name: 'First' } });
+    expect(JSON.parse(text(file(siteLayout.detail('organizations', '1')))).data).toEqual({ id: 1, name: 'First' });
+    expect(text(file(siteLayout.detail('organizations', '7')))).toContain('"big":12345678901234567890');
+    expect(file(siteLayout.detail('organizations', 'shared'))).toBeUndefined();
+    expect(orgs.slugs).toBe(true);
+    expect(fx.logs.some((l) => l.includes('"shared" is shared by ids 3, 4'))).toBe(true);
+    expect(fx.logs.some((l) => l.includes('"bad/id" is not a safe file name'))).toBe(true);
+    const reg = JSON.parse(text(file(siteLayout.detail('registrations', '1')))) as Record<string, unknown>;
+    expect(Object.keys(reg)).toEqual(['data', 'licence', 'attribution']);
+  });
+
+  it('writes index, topics and openapi documents from the registry', async () => {
+    const { file, manifest } = await build();
+    const index = JSON.parse(text(file('api/v1/index.json'))) as { endpoints: { path: string; parameters: { name: string }[] }[]; export: unknown; version: string };
+    expect(index.version).toBe('v1');
+    expect(index.export).toEqual({ id: manifest.export_id, date: '2026-11-20' });
+    expect(index.endpoints.map((e) => e.path)).toEqual(routes.map((r) => r.path));
+    expect(index.endpoints.find((e) => e.path === '/people')!.parameters.map((p) => p.name)).toEqual(['q', 'role', 'ward', 'term', 'limit', 'cursor']);
+    const topics = JSON.parse(text(file('api/v1/topics.json'))) as { data: unknown[]; licence: string };
+    expect(topics.data).toEqual([{ id: 'housing', label: 'Housing', description: 'Housing and shelter', group: 'City building' }]);
+    expect(topics.licence).toMatch(/Open Government Licence/);
+    const openapi = JSON.parse(text(file('api/v1/openapi.json'))) as { servers: unknown };
+    expect(openapi.servers).toEqual([{ url: 'https://lobbying.example.org/api/v1' }]);
+  });
+
+  it('refuses records that break the contract schema, and rows without a contract field', async () => {
+    const input = smallSiteInput(5);
+    const rows = input.lists.people!.map((r) => ({ ...r }));
+    rows[2]!.id = '17';
+    await expect(writeSite({ ...input, lists: { ...input.lists, people: rows } }, '/out', memoryEffects())).rejects.toThrow(/api_people: records break schema Person/);
+    const missing = input.lists.organizations!.map(({ slug: _slug, ...rest }) => rest);
+    await expect(writeSite({ ...input, lists: { ...input.lists, organizations: missing } }, '/out', memoryEffects())).rejects.toThrow(/slug/);
+  });
+
+  it('refuses to write one path twice', async () => {
+    const sink = new SiteSink('/out', memoryEffects());
+    await sink.write('a/b.json', '{}');
+    await expect(sink.write('a/b.json', '{}')).rejects.toThrow(/written twice/);
+    await expect(sink.write('../x.json', '{}')).rejects.toThrow(/unsafe path/);
+  });
+
+  it('is deterministic apart from the build time', async () => {
+    const a = await build();
+    const b = await build();
+    expect(b.manifest.files).toEqual(a.manifest.files);
+  });
+});
