@@ -32,12 +32,15 @@ typed as (
             -- numbered companies: a 6-10 digit number as the whole name, before the legal form
             when regexp_matches(n.org_key, '^\d{6,10} (ontario|canada|alberta|quebec|british columbia|nova scotia|manitoba)? ?(inc|ltd|corp|co|ulc)?$') then 'numbered_company'
             when regexp_matches(n.org_key, '^(city of|government of|province of|ministry of|town of|regional municipality|metrolinx|toronto transit commission|toronto district school board|toronto catholic district school board)\b') then 'government'
-            when list_contains(b.business_types, 'business/ industry/ trade association') or list_contains(b.business_types, 'professional/ labour association')
-                or regexp_matches(n.org_key, '\b(association|federation|chamber of commerce|alliance|coalition|union|institute|council)\b') then 'association'
-            when list_contains(b.business_types, 'not-for-profit grant applicant')
-                or regexp_matches(n.org_key, '\b(foundation|charity|society|non profit|church|ymca|ywca|community centre|trust)\b') then 'non_profit'
-            when list_contains(b.business_types, 'partnership') or regexp_matches(n.org_key, '\b(lp|llp|partnership|partners)$') then 'partnership'
-            when list_contains(b.business_types, 'corporation') or regexp_matches(n.org_key, '\b(inc|ltd|corp|co|ulc|llc)$') then 'corporation'
+            -- what the name says outranks the registry's BusinessType, which describes the lobbyist's firm
+            when regexp_matches(n.org_key, '\b(association|federation|chamber of commerce|alliance|coalition|union|institute|council)\b') then 'association'
+            when regexp_matches(n.org_key, '\b(foundation|charity|society|non profit|church|ymca|ywca)\b') then 'non_profit'
+            when regexp_matches(n.org_key, '\b(lp|llp|partnership)$') then 'partnership'
+            when regexp_matches(n.org_key, '\b(inc|ltd|corp|co|ulc|llc)$') then 'corporation'
+            when list_contains(b.business_types, 'business/ industry/ trade association') or list_contains(b.business_types, 'professional/ labour association') then 'association'
+            when list_contains(b.business_types, 'not-for-profit grant applicant') then 'non_profit'
+            when list_contains(b.business_types, 'partnership') then 'partnership'
+            when list_contains(b.business_types, 'corporation') then 'corporation'
             else 'other'
         end as type
     from named as n

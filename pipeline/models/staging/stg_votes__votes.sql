@@ -36,9 +36,9 @@ final as (
             when time_parts.hour = '' then null
             else lpad(cast(
                 case
-                    when cast(time_parts.hour as integer) < 12 and upper(time_parts.ampm) = 'PM' then cast(time_parts.hour as integer) + 12
-                    when cast(time_parts.hour as integer) = 12 and upper(time_parts.ampm) = 'AM' then 0
-                    else cast(time_parts.hour as integer)
+                    when try_cast(time_parts.hour as integer) < 12 and upper(time_parts.ampm) = 'PM' then try_cast(time_parts.hour as integer) + 12
+                    when try_cast(time_parts.hour as integer) = 12 and upper(time_parts.ampm) = 'AM' then 0
+                    else try_cast(time_parts.hour as integer)
                 end as varchar), 2, '0') || ':' || time_parts.minute
         end as vote_time
     from parsed
