@@ -1,0 +1,20 @@
+// Envelopes: exact shapes and byte-identical output for the same input.
+import { describe, expect, it } from 'vitest';
+import { ATTRIBUTION, LICENCE } from '../../build/licence.ts';
+import { detailBody, errorBody, listBody } from '../../build/query/envelope.ts';
+
+describe('envelopes', () => {
+  it('builds the list envelope around pre-serialised records', () => {
+    const body = listBody({ records: ['{"id":1}', '{"id":2}'], nextCursor: 'abc.def' }, 2);
+    expect(body).toBe(`{"data":[{"id":1},{"id":2}],"next_cursor":"abc.def","limit":2,"licence":${JSON.stringify(LICENCE)},"attribution":${JSON.stringify(ATTRIBUTION)}}`);
+    expect(JSON.parse(listBody({ records: [], nextCursor: null }, 100))).toEqual({ data: [], next_cursor: null, limit: 100, licence: LICENCE, attribution: ATTRIBUTION });
+    expect(listBody({ records: ['{"id":1}'], nextCursor: null }, 5)).toBe(listBody({ records: ['{"id":1}'], nextCursor: null }, 5));
+  });
+
+  it('builds detail and error bodies', () => {
+    expect(JSON.parse(detailBody('{"id":"SM1"}'))).toEqual({ data: { id: 'SM1' }, licence: LICENCE, attribution: ATTRIBUTION });
+    const err = JSON.parse(errorBody('invalid_parameter', 'Parameter "x" "quoted"')) as Record<string, string>;
+    expect(Object.keys(err)).toEqual(['error', 'message', 'licence', 'attribution']);
+    expect(err.message).toBe('Parameter "x" "quoted"');
+  });
+});

@@ -1,0 +1,55 @@
+// readSiteInput over a small in-memory warehouse shaped like the pipeline's api_ tables, then writeSite over it:
+// DATE columns arrive as YYYY-MM-DD, struct lists as objects, JSON docs byte for byte.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openWarehouse, quoteIdent } from '../../pipeline/lib/warehouse.ts';
+import { routesOfKind } from '../../build/routes.ts';
+import { memoryEffects } from '../../build/site/effects.ts';
+import { readSiteInput } from '../../build/site/read-warehouse.ts';
+import { writeSite } from '../../build/site/write-site.ts';
+import { duckColumns, randomRows, rng } from './helpers/random-rows.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'read-wh-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('readSiteInput', () => {
+  it('reads every route table, the run and the topics, and the result writes a site', async () => {
+    const wh = await openWarehouse(':memory:');
+    try {
+      const r = rng(3);
+      for (const route of routesOfKind('list')) {
+        const file = path.join(dir, `${route.resource}.jsonl`);
+        writeFileSync(file, randomRows(route, 150, r).map((row) => JSON.stringify(row)).join('\n'));
+        const cols = Object.entries(duckColumns(route)).map(([k, v]) => `${quoteIdent(k)}: '${v}'`).join(', ');
+        await wh.exec(`create table ${quoteIdent(route.table)} as select * from read_json('${file}', format = 'newline_delimited', columns = {${cols}})`);
+      }
+      for (const route of routesOfKind('detail')) {
+        await wh.exec(`create table ${quoteIdent(route.table)} (id varchar, slug varchar, doc json)`);
+        await wh.exec(`insert into ${quoteIdent(route.table)} values ('1', 'one', '{"id":1,"x":[1.5,null]}'), ('2', null, '{"id":2}')`);
+      }
+      await wh.exec(`create table meta_run as select '2026-11-20' as export_date, 'run-9' as run_id`);
+      await wh.exec(`create table api_topics as select 'housing' as id, 'Housing' as label, 'Homes' as description, 'City' as "group"`);
+
+      const input = await readSiteInput(wh, { baseUrl: 'https://x.test/api/v1', cursorSecret: 's' });
+      expect(input.exportDate).toBe('2026-11-20');
+      expect(input.runId).toBe('run-9');
+      expect(input.topics).toEqual([{ id: 'housing', label: 'Housing', description: 'Homes', group: 'City' }]);
+      expect(input.details.organizations).toEqual([
+        { id: '1', slug: 'one', doc: '{"id":1,"x":[1.5,null]}' },
+        { id: '2', slug: null, doc: '{"id":2}' },
+      ]);
+      const comm = input.lists.communications![0]!;
+      expect(comm.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(Array.isArray(input.lists.people![0]!.f_roles)).toBe(true);
+
+      const fx = memoryEffects();
+      const manifest = await writeSite(input, '/site', fx);
+      expect(manifest.counts.communications).toBe(150);
+      expect(Buffer.from(fx.files.get('/site/api/v1/organizations/one.json')!).toString()).toContain('"data":{"id":1,"x":[1.5,null]}');
+    } finally {
+      wh.close();
+    }
+  });
+});
