@@ -12,7 +12,7 @@ import { writeSite } from './site/write-site.ts';
 /** Build and publish the site for the warehouse named by the configuration. */
 export async function runBuild(config: Readonly<Config>, log: (message: string) => void = console.log): Promise<PublishResult> {
   const started = performance.now();
-  const wh = await openWarehouse(config.warehousePath);
+  const wh = await openWarehouse(config.warehousePath, { readOnly: true });
   let input;
   try {
     input = await readSiteInput(wh, {

@@ -14,8 +14,13 @@ export interface Warehouse {
 }
 
 /** Open (or create) a warehouse file; `:memory:` for tests. */
-export async function openWarehouse(path: string, options: { threads?: number; memoryLimit?: string } = {}): Promise<Warehouse> {
+export async function openWarehouse(
+  path: string,
+  options: { threads?: number; memoryLimit?: string; readOnly?: boolean } = {},
+): Promise<Warehouse> {
   const settings: Record<string, string> = {};
+  // read-only lets the site build and tests read a warehouse while another process holds it open for reading
+  if (options.readOnly) settings.access_mode = 'READ_ONLY';
   if (options.threads) settings.threads = String(options.threads);
   if (options.memoryLimit) settings.memory_limit = options.memoryLimit;
   const instance = await DuckDBInstance.create(path, settings);

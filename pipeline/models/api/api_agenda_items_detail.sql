@@ -25,6 +25,7 @@ select
         addresses := i.addresses, first_vote_date := i.first_vote_date, has_recorded_vote := i.has_recorded_vote,
         wards := i.ward_ids,
         item_status := i.item_status,
+        council_meeting_date := i.council_meeting_date,
         planning_application_number := i.planning_application_number,
         motions := coalesce(m.motions, []),
         votes := coalesce(v.votes, []),

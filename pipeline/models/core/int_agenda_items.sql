@@ -1,28 +1,47 @@
--- Agenda items: TMMIS records (one per reference, highest agendaItemId kept) joined with the items that have
--- recorded votes, including voted items missing from the TMMIS extract.
-with tmmis_ranked as (
-    select
-        *,
-        -- the same reference can come back with several agendaItemIds; the highest is the current record
-        row_number() over (partition by agenda_item_id order by tmmis_agenda_item_id desc nulls last, source_position) as rn
-    from stg_tmmis__agenda_items
-    where agenda_item_id is not null
+-- Agenda items: one per TMMIS reference (the item's own committee record, with Council's later decision), joined
+-- with the items that have recorded votes, including voted items missing from the TMMIS extract.
+with records as (
+    select * from stg_tmmis__agenda_items where agenda_item_id is not null
+),
+
+per_meeting as (
+    -- the same reference and meeting can come back with several agendaItemIds; the highest is the current record
+    select * from records
+    qualify row_number() over (partition by agenda_item_id, meeting_id
+        order by tmmis_agenda_item_id desc nulls last, source_position) = 1
 ),
 
 tmmis as (
-    select * exclude (rn) from tmmis_ranked where rn = 1
+    -- an item considered by a committee and then by Council has a record at each meeting; the item's own record is
+    -- its committee's (City Council's only for Council's own codes), the first such meeting
+    select * from per_meeting
+    qualify row_number() over (partition by agenda_item_id order by
+        case when committee_code in ('CC', 'MM', 'FM') or decision_body_name <> 'City Council' then 0 else 1 end,
+        meeting_date nulls last, tmmis_agenda_item_id desc nulls last) = 1
+),
+
+decisions as (
+    -- the latest status (Council's decision when the item went on to Council) and the Council meeting date
+    select
+        agenda_item_id,
+        arg_max(item_status, (meeting_date, tmmis_agenda_item_id)) as final_status,
+        min(meeting_date) filter (where decision_body_name = 'City Council') as council_meeting_date
+    from per_meeting
+    group by agenda_item_id
 ),
 
 voted as (
+    -- a vote row without Date/Time (all of 2006-2010, inaugural meetings) is dated by the meeting of the voting body
     select
-        agenda_item_id,
-        any_value(term) as term,
-        arg_min(committee, source_position) as committee,
-        arg_min(agenda_item_title, source_position) as title,
-        min(vote_date) as first_vote_date
-    from stg_votes__votes
-    where agenda_item_id is not null
-    group by agenda_item_id
+        v.agenda_item_id,
+        any_value(v.term) as term,
+        arg_min(v.committee, v.source_position) as committee,
+        arg_min(v.agenda_item_title, v.source_position) as title,
+        min(coalesce(v.vote_date, m.meeting_date)) as first_vote_date
+    from stg_votes__votes as v
+    left join per_meeting as m on m.agenda_item_id = v.agenda_item_id and m.decision_body_name = v.committee
+    where v.agenda_item_id is not null
+    group by v.agenda_item_id
 ),
 
 joined as (
@@ -38,13 +57,15 @@ joined as (
         coalesce(t.addresses, []) as addresses,
         v.first_vote_date,
         case when v.agenda_item_id is not null then 1 else 0 end as has_recorded_vote,
-        t.item_status,
+        d.final_status as item_status,
+        d.council_meeting_date,
         t.summary,
         t.subject_terms,
         t.planning_application_number,
         t.tmmis_agenda_item_id
     from tmmis as t
     full outer join voted as v using (agenda_item_id)
+    left join decisions as d on d.agenda_item_id = coalesce(t.agenda_item_id, v.agenda_item_id)
 ),
 
 final as (
