@@ -1,11 +1,12 @@
-// Vitest configuration: one run covers pipeline, build and gateway suites; the end-to-end
-// fixture (a small generated city built once) is shared through globalSetup.
+// Vitest configuration: one run covers pipeline, build, gateway and end-to-end suites. The end-to-end suites share
+// one small sample city built once by test/e2e/global-setup.ts (generate → pipeline → site).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
+    globalSetup: ['test/e2e/global-setup.ts'],
+    testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: 'forks',
   },

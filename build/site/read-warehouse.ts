@@ -7,6 +7,7 @@ import { routes as registry } from '../routes.ts';
 import type { RateLimits } from '../api-notes.ts';
 import type { DetailDoc, SiteInput, Topic } from './input.ts';
 import type { SourceRow } from './arrow-file.ts';
+import { assertDocsValid } from './validate-records.ts';
 
 export interface ReadOptions {
   baseUrl: string;
@@ -39,6 +40,8 @@ export async function readSiteInput(wh: Warehouse, opts: ReadOptions): Promise<S
         `select cast(id as varchar) as id, cast(slug as varchar) as slug, cast(doc as varchar) as doc from ${quoteIdent(route.table)} order by id`,
       );
       details[route.resource] = rows.map((r) => ({ id: String(r.id), slug: r.slug === null ? null : String(r.slug), doc: String(r.doc) }));
+      // the warehouse's documents must match the published detail schema before anything is written
+      assertDocsValid(route, details[route.resource]!);
       opts.log?.(`read ${route.table}: ${rows.length} documents (${Math.round(performance.now() - started)} ms)`);
     }
   }

@@ -14,7 +14,7 @@ import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
 import { isSafeFileKey, siteLayout, type SiteManifest } from './layout.ts';
 import { SiteSink } from './sink.ts';
-import { assertDocsValid, assertRecordsValid } from './validate-records.ts';
+import { assertRecordsValid } from './validate-records.ts';
 
 const DEFAULT_RATE_LIMITS = { anonymous: 60, withKey: 600 };
 
@@ -96,7 +96,6 @@ async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext
 async function _writeDetails(route: DetailRoute, input: SiteInput, sink: SiteSink, effects: BuildEffects, stage: (m: string) => void) {
   const docs = input.details[route.resource];
   if (!docs) throw new Error(`site input has no detail documents for ${route.resource} (${route.id})`);
-  assertDocsValid(route, docs);
   const bodies = new Map<string, string>();
   let skipped = 0;
   for (const d of docs) {

@@ -1,5 +1,6 @@
 // readSiteInput over a small in-memory warehouse shaped like the pipeline's api_ tables, then writeSite over it:
 // DATE columns arrive as YYYY-MM-DD, struct lists as objects, JSON docs byte for byte.
+import { detailDocFromRow } from './helpers/detail-docs.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,9 +26,14 @@ describe('readSiteInput', () => {
         const cols = Object.entries(duckColumns(route)).map(([k, v]) => `${quoteIdent(k)}: '${v}'`).join(', ');
         await wh.exec(`create table ${quoteIdent(route.table)} as select * from read_json('${file}', format = 'newline_delimited', columns = {${cols}})`);
       }
+      const docs = new Map<string, string[]>();
       for (const route of routesOfKind('detail')) {
+        const list = routesOfKind('list').find((l) => l.resource === route.resource)!;
+        const rows = await wh.all<Record<string, unknown>>(`select * from ${quoteIdent(list.table)} order by _sort limit 2`);
+        const json = rows.map((row) => JSON.stringify(detailDocFromRow(list, row)));
+        docs.set(route.resource, json);
         await wh.exec(`create table ${quoteIdent(route.table)} (id varchar, slug varchar, doc json)`);
-        await wh.exec(`insert into ${quoteIdent(route.table)} values ('1', 'one', '{"id":1,"x":[1.5,null]}'), ('2', null, '{"id":2}')`);
+        await wh.exec(`insert into ${quoteIdent(route.table)} values ('1', 'one', $a), ('2', null, $b)`, { a: json[0]!, b: json[1]! });
       }
       await wh.exec(`create table meta_run as select '2026-11-20' as export_date, 'run-9' as run_id`);
       await wh.exec(`create table api_topics as select 'housing' as id, 'Housing' as label, 'Homes' as description, 'City' as "group"`);
@@ -36,9 +42,10 @@ describe('readSiteInput', () => {
       expect(input.exportDate).toBe('2026-11-20');
       expect(input.runId).toBe('run-9');
       expect(input.topics).toEqual([{ id: 'housing', label: 'Housing', description: 'Homes', group: 'City' }]);
+      // documents travel as the warehouse's JSON text, byte for byte
       expect(input.details.organizations).toEqual([
-        { id: '1', slug: 'one', doc: '{"id":1,"x":[1.5,null]}' },
-        { id: '2', slug: null, doc: '{"id":2}' },
+        { id: '1', slug: 'one', doc: docs.get('organizations')![0] },
+        { id: '2', slug: null, doc: docs.get('organizations')![1] },
       ]);
       const comm = input.lists.communications![0]!;
       expect(comm.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -47,7 +54,7 @@ describe('readSiteInput', () => {
       const fx = memoryEffects();
       const manifest = await writeSite(input, '/site', fx);
       expect(manifest.counts.communications).toBe(150);
-      expect(Buffer.from(fx.files.get('/site/api/v1/organizations/one.json')!).toString()).toContain('"data":{"id":1,"x":[1.5,null]}');
+      expect(Buffer.from(fx.files.get('/site/api/v1/organizations/one.json')!).toString()).toContain(`"data":${docs.get('organizations')![0]}`);
     } finally {
       wh.close();
     }

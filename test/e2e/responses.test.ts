@@ -1,0 +1,66 @@
+// Every response the gateway gives on the built city validates against the schema that openapi.json declares for
+// that path and status: canonical and filtered list pages, detail documents, topics, index and error bodies.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes, routesOfKind } from '../../build/routes.ts';
+import { e2eConfig, openE2eApp, type E2eApp } from './harness.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+let gw: E2eApp;
+let ajv: Ajv2020;
+let openapi: { paths: Record<string, { get: { responses: Record<string, { $ref?: string }> } }> };
+
+beforeAll(async () => {
+  gw = await openE2eApp();
+  const doc = openapi = JSON.parse(readFileSync(path.join(e2eConfig().siteRoot, 'current', 'api', 'v1', 'openapi.json'), 'utf8'));
+  ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+  ajv.addSchema({ ...doc, $id: 'openapi' });
+});
+
+const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Validate a response against openapi.json's schema for the route path and status. */
+async function expectValid(routePath: string, url: string, status: number) {
+  const res = await gw.get(url);
+  expect(res.status, url).toBe(status);
+  const body = await res.json();
+  // a response may be a $ref to components/responses; its schema is then found there
+  const response = openapi.paths[routePath]?.get.responses[String(status)];
+  expect(response, `openapi.json declares no ${status} for ${routePath}`).toBeTruthy();
+  const base = response!.$ref ? `openapi${response!.$ref}` : `openapi#/paths/${pointer(routePath)}/get/responses/${status}`;
+  const ref = `${base}/content/application~1json/schema`;
+  const validate = ajv.getSchema(ref);
+  expect(validate, `no schema at ${ref}`).toBeTruthy();
+  const ok = validate!(body);
+  expect(ok ? [] : validate!.errors!.slice(0, 3), url).toEqual([]);
+  return body as Record<string, unknown>;
+}
+
+describe('responses validate against openapi.json', () => {
+  it.each(routesOfKind('static'))('$path', async (route) => {
+    await expectValid(route.path, route.path, 200);
+  });
+
+  it.each(routesOfKind('list'))('$path pages and errors', async (route) => {
+    const first = await expectValid(route.path, route.path, 200);
+    expect((first.data as unknown[]).length).toBeGreaterThan(0);
+    if (first.next_cursor) await expectValid(route.path, `${route.path}?cursor=${first.next_cursor}&limit=7`, 200);
+    await expectValid(route.path, `${route.path}?limit=0`, 400);
+    await expectValid(route.path, `${route.path}?cursor=bogus`, 400);
+    await expectValid(route.path, `${route.path}?nope=1`, 400);
+  });
+
+  it.each(routesOfKind('detail'))('$path documents and 404', async (route) => {
+    const list = routes.find((r) => r.kind === 'list' && r.path === route.path.replace('/{id}', ''))!;
+    const page = (await (await gw.get(`${list.path}?limit=25`)).json()) as { data: { id: string | number; slug?: string }[] };
+    for (const record of page.data) {
+      const doc = await expectValid(route.path, `${list.path}/${record.id}`, 200);
+      expect((doc.data as { id: unknown }).id).toEqual(record.id);
+      if (route.slugs && record.slug) await expectValid(route.path, `${list.path}/${record.slug}`, 200);
+    }
+    await expectValid(route.path, `${list.path}/does-not-exist-0`, 404);
+  });
+});
