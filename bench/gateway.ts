@@ -1,7 +1,10 @@
 // Gateway load benchmark: serves whatever export `<siteRoot>/current` holds on a random loopback port
-// (node:http + h3's toNodeHandler, rate limits raised out of the way) and drives it with a bounded pool of
-// keep-alive fetch clients for (a) a canonical page, (b) a filtered page and (c) a deep cursor page, reporting
-// requests/s and p50/p99 latency. `benchGateway` is called by bench/run.ts; `tsx bench/gateway.ts` runs it alone.
+// (node:http + h3's toNodeHandler, rate limits raised out of the way) and drives (a) a canonical page, (b) a
+// filtered page and (c) a deep cursor page, reporting requests/s and p50/p99 latency. The load comes from wrk in
+// a second process when wrk is installed (apt-get install wrk), so the client does not share the server's event
+// loop; otherwise from keep-alive fetch clients in this process. Only 127.0.0.1 is ever driven.
+// `benchGateway` is called by bench/run.ts; `tsx bench/gateway.ts` runs it alone.
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +19,7 @@ export interface GatewayBenchOptions {
   siteRoot: string;
   /** Seconds of load per scenario (default 10). */
   seconds?: number;
-  /** Concurrent clients (default 32). */
+  /** Concurrent connections (default 8). */
   concurrency?: number;
   /** Cursor secret the site was built with (default: resolved from the environment like the server does). */
   cursorSecret?: string;
@@ -34,13 +37,13 @@ export interface ScenarioResult {
 }
 
 export type GatewayBenchResult =
-  | { exportId: string; concurrency: number; seconds: number; scenarios: ScenarioResult[] }
+  | { exportId: string; concurrency: number; seconds: number; loadGenerator: string; scenarios: ScenarioResult[] }
   | { skipped: string };
 
 /** Run the three scenarios against the export in `siteRoot/current`. */
 export async function benchGateway(options: GatewayBenchOptions): Promise<GatewayBenchResult> {
   const seconds = options.seconds ?? 10;
-  const concurrency = options.concurrency ?? 32;
+  const concurrency = options.concurrency ?? 8;
   const config = resolveConfig({
     siteRoot: options.siteRoot, host: '127.0.0.1', port: 0, rateLimitAnon: 1e9, rateLimitKey: 1e9,
     ...(options.cursorSecret ? { cursorSecret: options.cursorSecret } : {}),
@@ -59,10 +62,12 @@ export async function benchGateway(options: GatewayBenchOptions): Promise<Gatewa
   try {
     const paths = await _pickPaths(base, site.tables);
     const scenarios: ScenarioResult[] = [];
+    const useWrk = spawnSync('wrk', ['--version']).error === undefined;
     for (const [scenario, path] of paths) {
-      scenarios.push(await _drive(scenario, base, path, seconds, concurrency));
+      scenarios.push(useWrk ? await _driveWrk(scenario, base, path, seconds, concurrency)
+        : await _drive(scenario, base, path, seconds, concurrency));
     }
-    return { exportId: site.exportId, concurrency, seconds, scenarios };
+    return { exportId: site.exportId, concurrency, seconds, loadGenerator: useWrk ? 'wrk' : 'in-process fetch', scenarios };
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -129,6 +134,34 @@ async function _drive(scenario: string, base: string, path: string, seconds: num
     scenario, path: path.length > 120 ? `${path.slice(0, 117)}…` : path, requests: latencies.length, errors,
     requestsPerSecond: Math.round(latencies.length / elapsed), p50Ms: pct(0.5), p99Ms: pct(0.99),
     meanBodyBytes: Math.round(bytes / Math.max(1, latencies.length)),
+  };
+}
+
+/** wrk in its own process: `concurrency` keep-alive connections on 2 threads; latency percentiles from --latency. */
+async function _driveWrk(scenario: string, base: string, path: string, seconds: number, concurrency: number)
+  : Promise<ScenarioResult> {
+  const url = base + path;
+  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error('the bench only drives loopback');
+  // wrk runs synchronously in a child while this process keeps serving: run it asynchronously via a promise
+  const out = await new Promise<string>((resolve, reject) => {
+    import('node:child_process').then(({ execFile }) => execFile('wrk',
+      ['-t', '2', '-c', String(concurrency), '-d', `${seconds}s`, '--latency', url],
+      { timeout: (seconds + 30) * 1000 }, (error, stdout) => (error ? reject(error) : resolve(stdout))));
+  });
+  const ms = (label: string): number => {
+    const m = out.match(new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm'));
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return Number((m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v).toFixed(2));
+  };
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
+  const non2xx = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
+  const errors = non2xx + Number(out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0);
+  const bytes = (await (await fetch(url)).arrayBuffer()).byteLength;
+  return {
+    scenario, path: path.length > 120 ? `${path.slice(0, 117)}…` : path, requests, errors,
+    requestsPerSecond: Math.round(Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)),
+    p50Ms: ms('50'), p99Ms: ms('99'), meanBodyBytes: bytes,
   };
 }
 
