@@ -15,6 +15,8 @@ export interface SiteOptions {
   cursorSecret: string;
   /** Byte budget of the file cache (identity and compressed variants together). */
   cacheBytes?: number;
+  /** Byte budget of the cache of engine answers. */
+  answerCacheBytes?: number;
 }
 
 /** A file of the export with its manifest digest. */
@@ -35,6 +37,11 @@ export interface Site {
   readFile(relPath: string): Promise<SiteFile | null>;
   /** The compressed bytes of a listed file (computed once, then cached). */
   readEncoded(relPath: string, encoding: Encoding): Promise<Uint8Array | null>;
+  /**
+   * Bodies of engine answers by normalised query. An export never changes, so an answer can be reused until the
+   * export is swapped (the cache goes with it); popular filtered pages then cost one lookup.
+   */
+  readonly answers: LRUCache<string, { body: Uint8Array; digest: string }>;
 }
 
 /** Raised when `<siteRoot>/current` does not exist yet (nothing published). */
@@ -64,6 +71,10 @@ export async function openSite(siteRoot: string, options: SiteOptions): Promise<
     tables.set(route.id, loadResourceTable(route, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ctx));
   }
 
+  const answers = new LRUCache<string, { body: Uint8Array; digest: string }>({
+    maxSize: options.answerCacheBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (v) => Math.max(1, v.body.byteLength),
+  });
   const cache = new LRUCache<string, Uint8Array>({
     maxSize: options.cacheBytes ?? 128 * 1024 * 1024,
     sizeCalculation: (v) => Math.max(1, v.byteLength),
@@ -87,6 +98,7 @@ export async function openSite(siteRoot: string, options: SiteOptions): Promise<
     manifest,
     ctx,
     tables,
+    answers,
     readFile: readFileCached,
     async readEncoded(relPath, encoding) {
       const key = `${encoding}:${relPath}`;
