@@ -1,0 +1,54 @@
+// Definers of the route registry: one helper per kind of route and parameter, so every route reads the same way.
+import type { DetailRoute, FilterDef, ListRoute, ParamDef, StaticRoute } from '../route-types.ts';
+
+export type Group = ListRoute['group'];
+
+/** A list route; its table is `api_<resource>` unless given. */
+export function defineList(group: Group, r: Omit<ListRoute, 'kind' | 'group' | 'table'> & { table?: string }): ListRoute {
+  return { kind: 'list', group, table: `api_${r.resource.replace(/-/g, '_')}`, ...r };
+}
+
+/** A detail route reading `api_<resource>_detail`. */
+export function defineDetail(group: Group, id: string, path: string, resource: string, schema: string, slugs: boolean,
+  summary: string, idDescription: string): DetailRoute {
+  return {
+    kind: 'detail', id, path, resource, schema, slugs, summary, idDescription, group,
+    table: `api_${resource.replace(/-/g, '_')}_detail`,
+  };
+}
+
+/** A route answered by one static file. */
+export function defineStatic(id: string, path: string, group: Group, summary: string, file: string, schema: string): StaticRoute {
+  return { kind: 'static', id, path, group, summary, file, schema };
+}
+
+export function q(column: string, description: string): ParamDef {
+  return { name: 'q', in: 'query', type: 'string', description, filter: { kind: 'substring', column } };
+}
+
+export function enumParam(name: string, values: readonly string[], description: string, filter: FilterDef): ParamDef {
+  return { name, in: 'query', type: 'string', enum: values, description, filter };
+}
+
+export function intParam(name: string, description: string, filter: FilterDef): ParamDef {
+  return { name, in: 'query', type: 'integer', minimum: 0, description, filter };
+}
+
+export function strParam(name: string, description: string, filter: FilterDef, pattern?: string): ParamDef {
+  return { name, in: 'query', type: 'string', description, filter, ...(pattern ? { pattern } : {}) };
+}
+
+export function dateParam(name: string, description: string, filter: FilterDef): ParamDef {
+  return { name, in: 'query', type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description, filter };
+}
+
+export const TERM_PATTERN = '^\\d{4}-\\d{4}$';
+export const TOPIC_PATTERN = '^[a-z][a-z0-9_]*$';
+
+export function termParam(description: string, filter: FilterDef): ParamDef {
+  return { name: 'term', in: 'query', type: 'string', pattern: TERM_PATTERN, description, filter };
+}
+
+export function topicParam(description: string, filter: FilterDef): ParamDef {
+  return { name: 'topic', in: 'query', type: 'string', pattern: TOPIC_PATTERN, description, filter };
+}
