@@ -6,6 +6,12 @@ import { createSourceTables, SOURCE_TABLES, type SourceTable } from './common/ta
 import { electedOfficialsAdapter, meetingScheduleAdapter, votesAdapter } from './csv-sources.ts';
 import { ingestSnapshots, type PassStats } from './registry/ingest-snapshots.ts';
 import { loadAgendaItems, loadDecisionBodies } from './tmmis.ts';
+import { loadCoaApplications } from './coa.ts';
+import { loadContributions } from './contributions.ts';
+import { loadDevelopmentApplications } from './development.ts';
+import { loadAddressPoints, loadWards } from './geo.ts';
+import { loadManualGroups } from './groups.ts';
+import { loadProcurement } from './procurement.ts';
 
 export interface SourceSummary {
   /** Rows per src_* table (and `quarantine`). */
@@ -46,6 +52,17 @@ export async function loadSources(ctx: {
   log('sources: meeting schedule and elected officials');
   await loadCsvSource(source, meetingScheduleAdapter);
   await loadCsvSource(source, electedOfficialsAdapter);
+  // Issue 3 sources: every folder is optional; a missing one leaves its tables empty and says so.
+  log('sources: development applications and Committee of Adjustment');
+  await loadDevelopmentApplications(source);
+  await loadCoaApplications(source);
+  log('sources: address points and wards');
+  await loadAddressPoints(source);
+  await loadWards(source);
+  log('sources: procurement, campaign contributions, manual groups');
+  await loadProcurement(source);
+  await loadContributions(source);
+  await loadManualGroups(source);
 
   await wh.appendText('quarantine', quarantine.rows());
   const tables: Record<string, number> = {};

@@ -1,4 +1,4 @@
-// Column lists of every src_* table and of `quarantine` (docs/contracts.md §2), and the DDL that (re)creates them.
+// Column lists of every src_* table and of `quarantine` (docs/contracts.md §2, §5), and the DDL that (re)creates them.
 import type { Warehouse } from '../../lib/warehouse.ts';
 import { quoteIdent } from '../../lib/warehouse.ts';
 
@@ -58,6 +58,47 @@ export const SOURCE_TABLES = {
   src_officials__contacts: [
     'term', 'district_name', 'district_id', 'primary_role', 'first_name', 'last_name', 'email', ...LINEAGE,
   ],
+  // Issue 3 sources (contracts.md §5).
+  src_development__applications: [
+    'application_type', 'application_number', 'street_num', 'street_name', 'street_type', 'street_direction', 'postal',
+    'date_submitted', 'status', 'x', 'y', 'description', 'reference_file_number', 'folderrsn', 'ward_number',
+    'ward_name', 'community_meeting_date', 'application_url', 'parent_folder_number', ...LINEAGE,
+  ],
+  src_coa__applications: [
+    'file_kind', 'sys_id', 'application_type', 'in_date', 'planning_district', 'street_num', 'street_name',
+    'street_type', 'street_direction', 'postal', 'reference_file_number', 'sub_type', 'work_type', 'description',
+    'hearing_date', 'c_of_a_descision', 'anyone_object_at_meeting', 'appeal_expiry_date', 'omb_order_date',
+    'omb_descision', 'statusdesc', 'ward', 'ward_name', 'finaldate', 'application_url', 'parent_folder_number',
+    ...LINEAGE,
+  ],
+  src_geo__address_points: [
+    'address_point_id', 'address_number', 'lo_num', 'lo_num_suf', 'hi_num', 'hi_num_suf', 'linear_name_full',
+    'linear_name', 'linear_name_type', 'linear_name_dir', 'centreline_side', 'address_full', 'ward',
+    'municipality_name', 'latitude', 'longitude', ...LINEAGE,
+  ],
+  src_geo__wards: ['area_short_code', 'area_name', 'longitude', 'latitude', 'geometry', ...LINEAGE],
+  src_procurement__awarded: [
+    'document_number', 'rfx_type', 'high_level_category', 'successful_supplier', 'award', 'award_date', 'division',
+    'description', 'supplier_address', 'wards', ...LINEAGE,
+  ],
+  src_procurement__non_competitive: [
+    'workspace_number', 'reason', 'contract_date', 'supplier_name', 'contract_amount', 'division', 'supplier_address',
+    'wards', ...LINEAGE,
+  ],
+  src_procurement__solicitations: [
+    'document_number', 'rfx_type', 'noip_type', 'issue_date', 'submission_deadline', 'high_level_category',
+    'description', 'division', 'wards', ...LINEAGE,
+  ],
+  src_contributions__rows: [
+    'election', 'office_file', 'layout', 'contributor_name', 'contributor_address', 'contributor_postal_code',
+    'amount', 'returned', 'contribution_type', 'goods_description', 'contributor_type', 'relationship', 'president',
+    'authorized_representative', 'candidate', 'office', 'ward', 'contribution_date', ...LINEAGE,
+  ],
+  src_contributions__filings: [
+    'election', 'candidate', 'office', 'ward', 'total_contributions', 'contributions_n', 'contributors_n', 'elected',
+    'incumbent', 'filing_type', ...LINEAGE,
+  ],
+  src_groups__manual: ['group_name', 'organization_name', 'basis_note', 'source', ...LINEAGE],
   quarantine: ['source', 'source_file', 'source_position', 'reason', 'excerpt'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -1,0 +1,143 @@
+// Streams one City CSV into a src table: header found by normalised name (also after title/preamble rows), cells
+// cleaned, malformed or keyless rows quarantined, the rest appended batch by batch (see RowSink).
+import type { SourceContext } from './csv-adapter.ts';
+import { clean } from './clean.ts';
+import { readCsv, toHeaderKey } from './csv-records.ts';
+import { toSourceFile } from './files.ts';
+import { RowSink } from './row-sink.ts';
+import { toRow, type SourceTable } from './tables.ts';
+
+export type CleanRow = Record<string, string | null>;
+
+export interface TableSpec {
+  source: string;
+  table: SourceTable;
+  /** Column → accepted header keys (toHeaderKey form: `REFERENCE_FILE#`, `Reference File` → `referencefile`). */
+  columns: Record<string, readonly string[]>;
+  /** Columns a file may lack without a "missing columns" note (WARD_NAME in the active CoA file, Ward for Mayor). */
+  optional?: readonly string[];
+  /** Extra "no value" texts of the file's producer, compared after trimming (R's `NA`). */
+  missing?: readonly string[];
+  /** Constant columns of the whole file (file_kind, election, layout…). */
+  fixed?: CleanRow;
+  /** Fill or fix columns from the cleaned row and the cleaned cell under any header key (geometry → lat/long). */
+  derive?: (row: CleanRow, cell: (key: string) => string | null) => void;
+  /** A reason to quarantine the cleaned row, or null. */
+  reject?: (row: CleanRow) => string | null;
+  /** Columns that are private: their cells never reach quarantine excerpts (nor logs). */
+  private?: readonly string[];
+}
+
+/** For files with rows before the header: the spec for a candidate row's header keys, or null if not the header. */
+export interface HeaderSearch {
+  source: string;
+  /** The one table every layout this search can find writes to. */
+  table: SourceTable;
+  match: (keys: string[]) => TableSpec | null;
+  /** Whether cells of unrecognised files may be quoted in the quarantine (false when files hold private data). */
+  quotable: boolean;
+}
+
+export interface TableLoad {
+  loaded: number;
+  rejected: number;
+}
+
+/** Load one CSV file; `spec` when the first row is the header, a HeaderSearch when title rows may precede it. */
+export async function loadCsvTable(ctx: SourceContext, file: string, spec: TableSpec | HeaderSearch): Promise<TableLoad> {
+  const sourceFile = toSourceFile(ctx.rawDir, file);
+  const { source, table } = spec;
+  const reject = (position: number | null, reason: string, excerpt: string) =>
+    ctx.quarantine.add({ source, sourceFile, sourcePosition: position, reason, excerpt });
+  const match = 'match' in spec ? spec.match : () => spec;
+  const quotable = 'match' in spec ? spec.quotable : (spec.private ?? []).length === 0;
+  let active: TableSpec | null = null;
+  let headerAt = 0;
+  let leading = 0;
+  let width = 0;
+  let indexOf = new Map<string, number>();
+  let privateAt = new Set<number>();
+  // Column → cell index (-1: absent), fixed once per header so the per-record work is a plain loop.
+  let mapping: [string, number][] = [];
+  let rejected = 0;
+
+  const takeHeader = (values: string[], position: number): boolean => {
+    const keys = values.map(toHeaderKey);
+    const found = match(keys);
+    if (!found) return false;
+    active = found;
+    headerAt = position;
+    width = values.length;
+    indexOf = new Map();
+    keys.forEach((k, i) => indexOf.has(k) || indexOf.set(k, i));
+    privateAt = new Set((found.private ?? []).flatMap((c) => found.columns[c].map((k) => indexOf.get(k) ?? -1)));
+    mapping = Object.entries(found.columns).map(([c, aliases]) => [c, indexOf.get(aliases.find((k) => indexOf.has(k)) ?? '') ?? -1]);
+    const missing = Object.entries(found.columns)
+      .filter(([c, aliases]) => !found.optional?.includes(c) && !aliases.some((k) => indexOf.has(k)))
+      .map(([, aliases]) => aliases[0]);
+    // A renamed column would silently empty a field: say so once per file, and load the rest.
+    if (missing.length > 0) reject(null, `missing columns: ${missing.join(', ')}`, values.join(','));
+    return true;
+  };
+
+  let values: string[] = [];
+  let extraMissing: readonly string[] = [];
+  const cellAt = (i: number): string | null => {
+    const v = i < 0 ? null : clean(values[i]);
+    return v !== null && extraMissing.includes(v) ? null : v;
+  };
+  const cell = (key: string): string | null => cellAt(indexOf.get(key) ?? -1);
+  const excerpt = () => values.map((v, i) => (privateAt.has(i) ? '[private]' : v)).join(',');
+
+  const onRecord = (spec: TableSpec, at: number): void => {
+    if (values.length !== width) {
+      rejected++;
+      // With a shifted row any cell may be a private one, so none is quoted.
+      const shown = privateAt.size > 0 ? `[${values.length} cells withheld: the file holds private columns]` : excerpt();
+      return reject(at, `wrong column count (expected ${width}, got ${values.length})`, shown);
+    }
+    extraMissing = spec.missing ?? [];
+    const row: CleanRow = spec.fixed ? { ...spec.fixed } : {};
+    for (let c = 0; c < mapping.length; c++) row[mapping[c][0]] = cellAt(mapping[c][1]);
+    spec.derive?.(row, cell);
+    const reason = spec.reject?.(row) ?? null;
+    if (reason) {
+      rejected++;
+      return reject(at, reason, excerpt());
+    }
+    row.source_file = sourceFile;
+    row.source_position = String(at);
+    sink.add(toRow(spec.table, row));
+  };
+
+  // The appender is open before reading so records go straight in; the record callback stays synchronous.
+  const sink = await RowSink.open(ctx.wh, table);
+  let read: Awaited<ReturnType<typeof readCsv>>;
+  let loaded = 0;
+  try {
+    read = await readCsv(file, {
+      onHeader(header) {
+        if (!takeHeader(header, 0)) leading++;
+      },
+      onRecord({ position, values: record }) {
+        if (active === null) {
+          if (!takeHeader(record, position)) leading++;
+        } else {
+          values = record;
+          onRecord(active, position - headerAt);
+        }
+      },
+    });
+  } finally {
+    loaded = sink.close();
+  }
+  if (read.error) {
+    reject(read.error.position - headerAt, 'csv parse error; rest of file not read', quotable ? read.error.message : '[withheld]');
+  }
+  if (active === null) {
+    reject(null, 'no recognised header row; file not read', quotable ? read.header.join(',') : `[${leading} rows withheld]`);
+  }
+  const skipped = leading > 0 && active !== null ? `, ${leading} rows before the header skipped` : '';
+  ctx.log(`${source}: ${sourceFile}: ${loaded} rows, ${rejected} quarantined, ${read.blank} blank rows skipped${skipped}`);
+  return { loaded, rejected };
+}
