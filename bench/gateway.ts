@@ -5,6 +5,9 @@
 // loop; otherwise from keep-alive fetch clients in this process. Only 127.0.0.1 is ever driven.
 // `benchGateway` is called by bench/run.ts; `tsx bench/gateway.ts` runs it alone.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path_ from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -48,30 +51,67 @@ export async function benchGateway(options: GatewayBenchOptions): Promise<Gatewa
     siteRoot: options.siteRoot, host: '127.0.0.1', port: 0, rateLimitAnon: 1e9, rateLimitKey: 1e9,
     ...(options.cursorSecret ? { cursorSecret: options.cursorSecret } : {}),
   });
-  const holder = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret });
+  const cached = await _serve(config, undefined);
+  if (!cached) return { skipped: `no export published under ${config.siteRoot}/current` };
+  // a second server without the answer cache, so the engine itself is measured on varied filtered queries
+  const uncached = (await _serve(config, 0))!;
+  try {
+    const paths = await _pickPaths(cached.base, cached.site.tables);
+    const scenarios: ScenarioResult[] = [];
+    const useWrk = spawnSync('wrk', ['--version']).error === undefined;
+    for (const [scenario, path] of paths) {
+      scenarios.push(useWrk ? await _driveWrk(scenario, cached.base, path, seconds, concurrency)
+        : await _drive(scenario, cached.base, path, seconds, concurrency));
+    }
+    if (useWrk) {
+      const varied = await _variedFilteredPaths(uncached.base);
+      scenarios.push(await _driveWrk(`filtered pages, engine (${varied.length} distinct queries, no answer cache)`,
+        uncached.base, varied[0]!, seconds, concurrency, varied));
+    }
+    return { exportId: cached.site.exportId, concurrency, seconds, loadGenerator: useWrk ? 'wrk' : 'in-process fetch', scenarios };
+  } finally {
+    await cached.close();
+    await uncached.close();
+  }
+}
+
+/** The gateway on a random loopback port; `answerCacheBytes` 0 turns the answer cache off. */
+async function _serve(config: ReturnType<typeof resolveConfig>, answerCacheBytes: number | undefined) {
+  const holder = createSiteHolder(config.siteRoot, {
+    cursorSecret: config.cursorSecret, ...(answerCacheBytes === undefined ? {} : { answerCacheBytes }),
+  });
   await holder.refresh();
   const site = holder.current();
-  if (!site) return { skipped: `no export published under ${config.siteRoot}/current` };
-
+  if (!site) return null;
   const app = createApp({ config, site: holder, log: () => {} });
   const server = createServer(toNodeHandler(app));
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const base = `${origin}${basePathOf(config.baseUrl)}`;
-  try {
-    const paths = await _pickPaths(base, site.tables);
-    const scenarios: ScenarioResult[] = [];
-    const useWrk = spawnSync('wrk', ['--version']).error === undefined;
-    for (const [scenario, path] of paths) {
-      scenarios.push(useWrk ? await _driveWrk(scenario, base, path, seconds, concurrency)
-        : await _drive(scenario, base, path, seconds, concurrency));
-    }
-    return { exportId: site.exportId, concurrency, seconds, loadGenerator: useWrk ? 'wrk' : 'in-process fetch', scenarios };
-  } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${basePathOf(config.baseUrl)}`;
+  return {
+    site, base,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Hundreds of distinct filtered communications queries: each member's office, by method and by month ranges. */
+async function _variedFilteredPaths(base: string): Promise<string[]> {
+  const people = (await (await fetch(`${base}/people?role=member_of_council&limit=500`)).json()) as { data: { id: number }[] };
+  const methods = ['meeting', 'call', 'email', 'written', 'other'];
+  const paths: string[] = [];
+  for (const [i, p] of people.data.entries()) {
+    paths.push(`/communications?member=${p.id}`);
+    paths.push(`/communications?member=${p.id}&method=${methods[i % methods.length]}&limit=50`);
   }
+  for (let year = 2008; year <= 2026; year++) {
+    for (const month of ['01', '04', '07', '10']) {
+      paths.push(`/communications?from=${year}-${month}-01&to=${year}-${month}-28&office_holder_type=member_of_council`);
+    }
+  }
+  return paths;
 }
 
 /** Choose the largest list resource; its first enum filter value with rows; and a cursor deep into a limit-50 walk. */
@@ -138,14 +178,23 @@ async function _drive(scenario: string, base: string, path: string, seconds: num
 }
 
 /** wrk in its own process: `concurrency` keep-alive connections on 2 threads; latency percentiles from --latency. */
-async function _driveWrk(scenario: string, base: string, path: string, seconds: number, concurrency: number)
-  : Promise<ScenarioResult> {
+async function _driveWrk(scenario: string, base: string, path: string, seconds: number, concurrency: number,
+  rotate?: readonly string[]): Promise<ScenarioResult> {
   const url = base + path;
+  const args = ['-t', '2', '-c', String(concurrency), '-d', `${seconds}s`, '--latency'];
+  if (rotate) {
+    // wrk's Lua hook sends the listed paths in turn, so each request is a different query
+    const prefix = new URL(base).pathname;
+    const script = path_.join(mkdtempSync(path_.join(tmpdir(), 'wrk-')), 'rotate.lua');
+    writeFileSync(script, `local paths = {${rotate.map((p) => JSON.stringify(prefix + p)).join(',')}}\n` +
+      'local i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n');
+    args.push('-s', script);
+  }
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error('the bench only drives loopback');
   // wrk runs synchronously in a child while this process keeps serving: run it asynchronously via a promise
   const out = await new Promise<string>((resolve, reject) => {
     import('node:child_process').then(({ execFile }) => execFile('wrk',
-      ['-t', '2', '-c', String(concurrency), '-d', `${seconds}s`, '--latency', url],
+      [...args, url],
       { timeout: (seconds + 30) * 1000 }, (error, stdout) => (error ? reject(error) : resolve(stdout))));
   });
   const ms = (label: string): number => {

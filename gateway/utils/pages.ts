@@ -36,11 +36,11 @@ export async function serveList(site: Site, route: ListRoute, search: URLSearchP
   if (!table) throw new ApiError(503, 'service_unavailable', `Filtered queries on ${route.path} are not available in this export`);
   // limit and the cursor position are part of the answer; the filters are in the query hash
   const key = `${route.id}\n${query.queryHash}\n${query.limit}\n${query.cursor?.after ?? ''}`;
-  let answer = site.answers.get(key);
+  let answer = site.answers?.get(key);
   if (!answer) {
     const body = encoder.encode(listBody(table.run(query), query.limit));
     answer = { body, digest: hashBody(body) };
-    site.answers.set(key, answer);
+    site.answers?.set(key, answer);
   }
   return { status: 200, body: answer.body, digest: answer.digest, site };
 }

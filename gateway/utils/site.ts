@@ -15,7 +15,7 @@ export interface SiteOptions {
   cursorSecret: string;
   /** Byte budget of the file cache (identity and compressed variants together). */
   cacheBytes?: number;
-  /** Byte budget of the cache of engine answers. */
+  /** Byte budget of the cache of engine answers (0 turns it off, e.g. to measure the engine itself). */
   answerCacheBytes?: number;
 }
 
@@ -41,7 +41,7 @@ export interface Site {
    * Bodies of engine answers by normalised query. An export never changes, so an answer can be reused until the
    * export is swapped (the cache goes with it); popular filtered pages then cost one lookup.
    */
-  readonly answers: LRUCache<string, { body: Uint8Array; digest: string }>;
+  readonly answers: LRUCache<string, { body: Uint8Array; digest: string }> | null;
 }
 
 /** Raised when `<siteRoot>/current` does not exist yet (nothing published). */
@@ -71,10 +71,10 @@ export async function openSite(siteRoot: string, options: SiteOptions): Promise<
     tables.set(route.id, loadResourceTable(route, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ctx));
   }
 
-  const answers = new LRUCache<string, { body: Uint8Array; digest: string }>({
-    maxSize: options.answerCacheBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (v) => Math.max(1, v.body.byteLength),
-  });
+  const answerBytes = options.answerCacheBytes ?? 64 * 1024 * 1024;
+  const answers = answerBytes > 0
+    ? new LRUCache<string, { body: Uint8Array; digest: string }>({ maxSize: answerBytes, sizeCalculation: (v) => Math.max(1, v.body.byteLength) })
+    : null;
   const cache = new LRUCache<string, Uint8Array>({
     maxSize: options.cacheBytes ?? 128 * 1024 * 1024,
     sizeCalculation: (v) => Math.max(1, v.byteLength),
