@@ -53,7 +53,7 @@ export function toOpenApi(options: OpenApiOptions): Json {
     tags: groups.map((g) => ({ name: g, description: TAG_TEXT[g] })),
     paths,
     components: {
-      schemas,
+      schemas: _reachable(schemas, paths),
       parameters: { Limit: LIMIT_PARAM, Cursor: CURSOR_PARAM },
       headers: _headers(limits),
       responses: _responses(),
@@ -62,6 +62,22 @@ export function toOpenApi(options: OpenApiOptions): Json {
       },
     },
   };
+}
+
+/** Only the schemas the paths reach (directly or through other schemas), plus Error: the document describes what
+ *  is served, not every record the code base knows. */
+function _reachable(schemas: Record<string, Json>, paths: Record<string, Json>): Record<string, Json> {
+  const keep = new Set<string>(['Error']);
+  const queue = [JSON.stringify(paths)];
+  while (queue.length) {
+    for (const m of queue.pop()!.matchAll(/#\/components\/schemas\/([A-Za-z0-9_]+)/g)) {
+      if (!keep.has(m[1]!) && schemas[m[1]!]) {
+        keep.add(m[1]!);
+        queue.push(JSON.stringify(schemas[m[1]!]));
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => keep.has(name)));
 }
 
 /** camelCase operation id from the route id (`agenda-items.list` → `agendaItemsList`). */

@@ -7,8 +7,8 @@ export type FilterDef =
   | { kind: 'eq'; column: string; cast?: 'integer' }
   /** Case-insensitive substring of a text column. */
   | { kind: 'substring'; column: string }
-  /** Inclusive lower / upper bound on a `YYYY-MM-DD` (or other byte-ordered) text column. */
-  | { kind: 'gte' | 'lte'; column: string }
+  /** Inclusive lower / upper bound on a `YYYY-MM-DD` (or other byte-ordered) text column, or on an integer column. */
+  | { kind: 'gte' | 'lte'; column: string; cast?: 'integer' }
   /** A list column contains the value. */
   | { kind: 'contains'; column: string; cast?: 'integer' }
   /**

@@ -92,6 +92,93 @@ const agendaItemProps: Record<string, Schema> = {
   has_recorded_vote: { type: 'integer', enum: [0, 1] },
 };
 
+const flag = nullable('integer', { enum: [0, 1, null] });
+
+const applicationProps: Record<string, Schema> = {
+  id: str,
+  kind: { type: 'string', enum: ['development', 'coa'] },
+  type: nullable('string'),
+  slug: nullable('string'),
+  site_id: nullable('integer'),
+  address: nullable('string'),
+  ward: nullable('integer'),
+  submitted: nullableDate,
+  status: nullable('string'),
+  decision: nullable('string'),
+  decision_date: nullableDate,
+  hearing_date: nullableDate,
+  outcome: nullable('string', { enum: ['approved', 'refused', 'withdrawn', 'pending', 'closed', null] }),
+  appealed: flag,
+  objections: nullable('integer'),
+  units: nullable('integer'),
+  gfa: nullable('number'),
+  size_band: nullable('string'),
+  description: nullable('string'),
+  parent_id: nullable('string'),
+  url: nullable('string'),
+};
+
+const siteProps: Record<string, Schema> = {
+  id: int,
+  address: str,
+  address_key: str,
+  slug: nullable('string'),
+  ward: nullable('integer'),
+  latitude: nullable('number'),
+  longitude: nullable('number'),
+  geocode_method: nullable('string', { enum: ['exact', 'nearest_number', 'source', 'unresolved', null] }),
+  matched_key: nullable('string'),
+  number_gap: nullable('integer'),
+  ward_ambiguous: { type: 'integer', enum: [0, 1] },
+};
+
+const contractProps: Record<string, Schema> = {
+  id: str,
+  kind: { type: 'string', enum: ['competitive', 'non_competitive'] },
+  supplier_organization_id: nullable('integer'),
+  supplier_name: nullable('string'),
+  supplier_slug: nullable('string'),
+  supplier_raw: nullable('string'),
+  amount: nullable('number'),
+  date: nullableDate,
+  division: nullable('string'),
+  category: nullable('string'),
+  description: nullable('string'),
+  document_number: nullable('string'),
+  solicitation_type: nullable('string'),
+  reason: nullable('string'),
+  wards: nullable('string'),
+  source_dataset: nullable('string'),
+};
+
+const groupProps: Record<string, Schema> = {
+  id: int,
+  name: nullable('string'),
+  basis: nullable('string', { enum: ['parent_subsidiary', 'shared_beneficiary', 'shared_address', 'same_group', 'manual', null] }),
+  bases: strings,
+  members: int,
+  registrations: nullable('integer'),
+  communications: nullable('integer'),
+  contracts: nullable('integer'),
+  contract_amount: nullable('number'),
+};
+
+const campaignProps: Record<string, Schema> = {
+  id: int,
+  election: str,
+  candidate_person_id: nullable('integer'),
+  candidate_name: str,
+  office: { type: 'string', enum: ['Mayor', 'Councillor'] },
+  ward: nullable('integer'),
+  total_contributions: nullable('number'),
+  contributions_n: nullable('integer'),
+  contributors_n: nullable('integer'),
+  elected: flag,
+  incumbent: flag,
+  filing_type: nullable('string'),
+  source_dataset: nullable('string'),
+};
+
 const openObjects = { type: 'array', items: { type: 'object' } };
 const linkArray = { type: 'array', items: { $ref: '#/components/schemas/Link' } };
 
@@ -117,6 +204,19 @@ export const schemas: Record<string, Schema> = {
     confidence: { type: 'string', enum: ['high', 'moderate'] },
   }),
   Topic: record({ id: str, label: str, description: str, group: str }),
+  Application: record(applicationProps),
+  Site: record(siteProps),
+  Contract: record(contractProps),
+  Group: record(groupProps),
+  Campaign: record(campaignProps),
+  ApplicationDetail: detail(applicationProps, {
+    sites: openObjects,
+    links: linkArray,
+    comparison: { type: ['object', 'null'] },
+  }),
+  SiteDetail: detail(siteProps, { registrations: openObjects, applications: openObjects, agenda_items: openObjects }),
+  ContractDetail: detail(contractProps, { links: linkArray }),
+  GroupDetail: detail(groupProps, { member_organizations: openObjects, connections: openObjects }),
   OrganizationDetail: detail(organizationProps, { registrations: openObjects, merges: linkArray }),
   PersonDetail: detail(personProps, { roles: openObjects, committees: openObjects, office_contacts: { type: ['object', 'null'] } }),
   RegistrationDetail: detail(registrationProps, {

@@ -38,9 +38,10 @@ function _specOf(f: FilterDef): ColumnSpec {
     case 'eq':
       return { name: f.column, shape: 'scalar', type };
     case 'substring':
+      return { name: f.column, shape: 'scalar', type: 'utf8' };
     case 'gte':
     case 'lte':
-      return { name: f.column, shape: 'scalar', type: 'utf8' };
+      return { name: f.column, shape: 'scalar', type };
     case 'contains':
       return { name: f.column, shape: 'list', type };
     case 'element':

@@ -16,7 +16,11 @@ export interface Coded {
 }
 
 export type ColumnIndex =
-  | ({ shape: 'scalar'; texts: (string | null)[] | null; lowered: (string | null)[] | null; days: Int32Array | null } & Coded)
+  | ({
+    shape: 'scalar'; texts: (string | null)[] | null; lowered: (string | null)[] | null; days: Int32Array | null;
+    /** Raw values of an integer column that carries numeric bounds (NULL_INT = null). */
+    ints: Int32Array | null;
+  } & Coded)
   | ({ shape: 'list'; start: Uint32Array; end: Uint32Array } & Coded)
   | { shape: 'structs'; start: Uint32Array; end: Uint32Array; fields: Map<string, Coded> };
 
@@ -45,7 +49,8 @@ export function toDayNumber(value: string): number | undefined {
 function _index(spec: ColumnSpec, vector: NonNullable<ReturnType<Table['getChild']>>, kinds: Set<string>, rows: number): ColumnIndex {
   if (spec.shape === 'scalar') {
     const texts = spec.type === 'utf8' ? readStrings(vector) : null;
-    const coded = spec.type === 'utf8' ? _codeStrings(texts!) : _codeInts(readInts(vector));
+    const ints = spec.type === 'int32' ? readInts(vector) : null;
+    const coded = spec.type === 'utf8' ? _codeStrings(texts!) : _codeInts(ints!);
     _fillPostings(coded, _identity(rows), rows);
     const ranged = kinds.has('gte') || kinds.has('lte');
     return {
@@ -53,6 +58,7 @@ function _index(spec: ColumnSpec, vector: NonNullable<ReturnType<Table['getChild
       texts: ranged ? texts : null,
       lowered: kinds.has('substring') && texts ? texts.map((t) => (t === null ? null : t.toLowerCase())) : null,
       days: ranged && texts ? _days(texts) : null,
+      ints: ranged ? ints : null,
     };
   }
   if (spec.shape === 'list') {

@@ -1,6 +1,6 @@
 // Turns a ListQuery's normalised filters into row tests over the indexes, plus the smallest posting list to drive
 // the scan. Semantics follow FilterDef (route-types.ts) and are mirrored in SQL by to-sql.ts:
-// nulls never match; substring is case-insensitive; gte/lte compare dates (or text in byte order);
+// nulls never match; substring is case-insensitive; gte/lte compare dates (or text in byte order, or integers);
 // element filters on one column must all hold for the same list element.
 import type { ListRoute } from '../route-types.ts';
 import { NULL_INT } from './arrow-read.ts';
@@ -79,6 +79,14 @@ function _element(idx: { start: Uint32Array; end: Uint32Array }, wanted: { codes
 }
 
 function _bound(idx: Extract<ColumnIndex, { shape: 'scalar' }>, value: string, kind: 'gte' | 'lte'): RowTest {
+  if (idx.ints) {
+    // integer column (e.g. a group's member count): numeric comparison, nulls never match
+    const ints = idx.ints;
+    const n = Number(value);
+    return kind === 'gte'
+      ? (row) => ints[row] !== NULL_INT && ints[row]! >= n
+      : (row) => ints[row] !== NULL_INT && ints[row]! <= n;
+  }
   const day = toDayNumber(value);
   if (idx.days && day !== undefined) {
     const days = idx.days;

@@ -56,11 +56,12 @@ function _condition(f: Exclude<FilterDef, { kind: 'element' }>, col: string, val
       return `${col} = ${value}`;
     case 'substring':
       return `contains(lower(${col}), lower(${value}))`;
-    // Bounds compare text in byte order, as the engine does; a DATE column renders as the same YYYY-MM-DD text.
+    // Bounds compare integers numerically, and text in byte order as the engine does (a DATE column renders as the
+    // same YYYY-MM-DD text).
     case 'gte':
-      return `cast(${col} as varchar) >= ${value}`;
+      return f.cast === 'integer' ? `${col} >= ${value}` : `cast(${col} as varchar) >= ${value}`;
     case 'lte':
-      return `cast(${col} as varchar) <= ${value}`;
+      return f.cast === 'integer' ? `${col} <= ${value}` : `cast(${col} as varchar) <= ${value}`;
     case 'contains':
       return `coalesce(list_contains(${col}, ${value}), false)`;
   }

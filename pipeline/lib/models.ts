@@ -1,6 +1,9 @@
-// Runs the SQL models layer by layer in their declared order: each file is a select that becomes a table
-// of the same name. Timings and row counts are logged per model and returned for the run report.
+// Runs the models layer by layer in their declared order: each `<name>.sql` file is a select that becomes a table
+// of the same name; a `<name>.ts` model (for work SQL cannot do here, e.g. map projections) exports
+// `build(wh)` that creates that table. Timings and row counts are logged per model and returned for the run report.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { layers, type Layer } from '../models/manifest.ts';
@@ -15,9 +18,16 @@ export interface ModelRun {
   ms: number;
 }
 
-/** Path of a model's SQL file. */
+/** Path of a model's file: its SQL, or its TypeScript when it has no SQL. */
 export function modelPath(layer: Layer['name'], model: string): string {
-  return path.join(modelsDir, layer, `${model}.sql`);
+  const sql = path.join(modelsDir, layer, `${model}.sql`);
+  return existsSync(sql) ? sql : path.join(modelsDir, layer, `${model}.ts`);
+}
+
+/** What a TypeScript model exports. */
+export interface TsModel {
+  /** Create (or replace) the table named after the model. */
+  build(wh: Warehouse): Promise<void>;
 }
 
 /** Create the shared macros, then every model of every layer, in order. */
@@ -38,9 +48,15 @@ export async function runModels(wh: Warehouse, log: (msg: string) => void, only?
 /** Run one model file into a table named after it. */
 export async function runModel(wh: Warehouse, layer: Layer['name'], model: string): Promise<ModelRun> {
   const started = Date.now();
-  const sql = (await readFile(modelPath(layer, model), 'utf8')).trim().replace(/;\s*$/, '');
+  const file = modelPath(layer, model);
   try {
-    await wh.exec(`create or replace table ${quoteIdent(model)} as\n${sql}`);
+    if (file.endsWith('.ts')) {
+      const module = (await import(pathToFileURL(file).href)) as TsModel;
+      await module.build(wh);
+    } else {
+      const sql = (await readFile(file, 'utf8')).trim().replace(/;\s*$/, '');
+      await wh.exec(`create or replace table ${quoteIdent(model)} as\n${sql}`);
+    }
   } catch (error) {
     throw new Error(`model ${layer}/${model} failed: ${(error as Error).message}`);
   }

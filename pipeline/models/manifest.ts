@@ -1,6 +1,17 @@
 // Declared order of the SQL models, layer by layer. A model may read only source tables and models of
 // earlier layers or earlier in its own list (checked by test/pipeline/model-order.test.ts).
 
+import { developmentModels } from './manifest-development.ts';
+import { procurementModels } from './manifest-procurement.ts';
+
+/** Models of one domain, per layer, appended after the entity models of that layer. */
+export interface DomainModels {
+  staging: readonly string[];
+  core: readonly string[];
+  api: readonly string[];
+  quality: readonly string[];
+}
+
 export interface Layer {
   name: 'staging' | 'core' | 'api' | 'quality';
   /** Model file names (without .sql) in run order; each becomes a table of the same name. */
@@ -23,6 +34,8 @@ export const layers: readonly Layer[] = [
       'stg_officials__contacts',
       'stg_meetings__schedule',
       'stg_seeds__topics',
+      ...developmentModels.staging,
+      ...procurementModels.staging,
     ],
   },
   {
@@ -45,6 +58,8 @@ export const layers: readonly Layer[] = [
       'int_agenda_items',
       'int_motions',
       'int_votes',
+      ...developmentModels.core,
+      ...procurementModels.core,
     ],
   },
   {
@@ -60,10 +75,12 @@ export const layers: readonly Layer[] = [
       'api_communications',
       'api_agenda_items',
       'api_agenda_items_detail',
+      ...developmentModels.api,
+      ...procurementModels.api,
     ],
   },
   {
     name: 'quality',
-    models: ['qa_invalid_values', 'qa_unresolved_office_holders'],
+    models: ['qa_invalid_values', 'qa_unresolved_office_holders', ...developmentModels.quality, ...procurementModels.quality],
   },
 ];

@@ -15,7 +15,7 @@ let openapi: { paths: Record<string, { get: { responses: Record<string, { $ref?:
 
 beforeAll(async () => {
   gw = await openE2eApp();
-  const doc = openapi = JSON.parse(readFileSync(path.join(e2eConfig().siteRoot, 'current', 'api', 'v1', 'openapi.json'), 'utf8'));
+  const doc = openapi = JSON.parse(readFileSync(path.join((await e2eConfig()).siteRoot, 'current', 'api', 'v1', 'openapi.json'), 'utf8'));
   ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
   ajv.addSchema({ ...doc, $id: 'openapi' });
 });

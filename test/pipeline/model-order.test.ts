@@ -18,7 +18,7 @@ describe('model dependency order', () => {
   it('every declared model has a file and every file is declared', () => {
     for (const { layer, model } of order) expect(() => readFileSync(modelPath(layer, model))).not.toThrow();
     for (const layer of layers) {
-      const files = readdirSync(`${modelsDir}/${layer.name}`).filter((f) => f.endsWith('.sql')).map((f) => f.slice(0, -4));
+      const files = readdirSync(`${modelsDir}/${layer.name}`).filter((f) => /\.(sql|ts)$/.test(f)).map((f) => f.replace(/\.(sql|ts)$/, ''));
       expect(files.sort()).toEqual([...layer.models].sort());
     }
   });
