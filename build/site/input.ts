@@ -7,6 +7,8 @@ import type { SourceRow } from './arrow-file.ts';
 export interface DetailDoc {
   id: string;
   slug: string | null;
+  /** Further names of the record (e.g. a site's address key), published like slugs. */
+  aliases?: readonly string[];
   /** The `data` object: serialised JSON (kept byte for byte) or a plain object. */
   doc: string | Record<string, unknown>;
 }

@@ -36,10 +36,17 @@ export async function readSiteInput(wh: Warehouse, opts: ReadOptions): Promise<S
       lists[route.resource] = await wh.all<SourceRow>(`select ${select} from ${quoteIdent(route.table)} order by _sort`);
       opts.log?.(`read ${route.table}: ${lists[route.resource]!.length} rows (${Math.round(performance.now() - started)} ms)`);
     } else if (route.kind === 'detail') {
-      const rows = await wh.all<{ id: unknown; slug: unknown; doc: unknown }>(
-        `select cast(id as varchar) as id, cast(slug as varchar) as slug, cast(doc as varchar) as doc from ${quoteIdent(route.table)} order by id`,
+      // an optional `aliases varchar[]` column names the record further (e.g. a site's address key)
+      const [{ n }] = await wh.all<{ n: number }>(`select count(*)::integer as n from information_schema.columns
+        where table_name = $t and column_name = 'aliases'`, { t: route.table });
+      const rows = await wh.all<{ id: unknown; slug: unknown; doc: unknown; aliases: string[] | null }>(
+        `select cast(id as varchar) as id, cast(slug as varchar) as slug, cast(doc as varchar) as doc,
+          ${n > 0 ? 'cast(aliases as varchar[])' : 'null'} as aliases from ${quoteIdent(route.table)} order by id`,
       );
-      details[route.resource] = rows.map((r) => ({ id: String(r.id), slug: r.slug === null ? null : String(r.slug), doc: String(r.doc) }));
+      details[route.resource] = rows.map((r) => ({
+        id: String(r.id), slug: r.slug === null ? null : String(r.slug), doc: String(r.doc),
+        ...(r.aliases && r.aliases.length ? { aliases: r.aliases } : {}),
+      }));
       // the warehouse's documents must match the published detail schema before anything is written
       assertDocsValid(route, details[route.resource]!);
       opts.log?.(`read ${route.table}: ${rows.length} documents (${Math.round(performance.now() - started)} ms)`);

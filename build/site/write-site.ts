@@ -96,39 +96,51 @@ async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext
 async function _writeDetails(route: DetailRoute, input: SiteInput, sink: SiteSink, effects: BuildEffects, stage: (m: string) => void) {
   const docs = input.details[route.resource];
   if (!docs) throw new Error(`site input has no detail documents for ${route.resource} (${route.id})`);
-  const bodies = new Map<string, string>();
+  // Each document lives under one file key: its id, or (for ids such as "21 208078 STE 10 OZ" or "A0123/24TEY" that
+  // cannot be file names) its slug. Other names (slug, aliases) become hard links to that file.
+  const primary = new Map<string, string>(); // file key → id
+  const keyOf = new Map<string, string>(); // id → file key
   let skipped = 0;
   for (const d of docs) {
-    if (!isSafeFileKey(d.id)) {
+    const key = isSafeFileKey(d.id) ? d.id : route.slugs && d.slug && isSafeFileKey(d.slug) ? d.slug : null;
+    if (key === null) {
       skipped++;
-      effects.log(`warning: ${route.resource} id "${d.id}" is not a safe file name; detail not published`);
+      effects.log(`warning: ${route.resource} id "${d.id}" is not a safe file name and has no usable slug; detail not published`);
       continue;
     }
-    if (bodies.has(d.id)) throw new Error(`${route.table}: duplicate id "${d.id}"`);
-    const body = detailBody(_docJson(route, d));
-    bodies.set(d.id, body);
-    await sink.write(siteLayout.detail(route.resource, d.id), body);
+    if (keyOf.has(d.id)) throw new Error(`${route.table}: duplicate id "${d.id}"`);
+    if (primary.has(key)) throw new Error(`${route.table}: ids "${primary.get(key)}" and "${d.id}" share the file key "${key}"`);
+    primary.set(key, d.id);
+    keyOf.set(d.id, key);
+    await sink.write(siteLayout.detail(route.resource, key), detailBody(_docJson(route, d)));
   }
-  const slugs = route.slugs ? _usableSlugs(route, docs, bodies, effects) : new Map<string, string>();
-  // Slug files are hard links to the id files, which must be on disk first.
+  const names = route.slugs ? _usableNames(route, docs, keyOf, primary, effects) : new Map<string, string>();
+  // Name files are hard links to the key files, which must be on disk first.
   await sink.flush();
-  for (const [slug, id] of slugs) await sink.alias(siteLayout.detail(route.resource, slug), siteLayout.detail(route.resource, id));
-  stage(`${route.resource}: ${bodies.size} detail documents, ${slugs.size} slugs`);
-  return { [`${route.resource}.details`]: bodies.size, [`${route.resource}.slugs`]: slugs.size, [`${route.resource}.details_skipped`]: skipped };
+  for (const [name, key] of names) await sink.alias(siteLayout.detail(route.resource, name), siteLayout.detail(route.resource, key));
+  stage(`${route.resource}: ${keyOf.size} detail documents, ${names.size} slugs and aliases`);
+  return { [`${route.resource}.details`]: keyOf.size, [`${route.resource}.slugs`]: names.size, [`${route.resource}.details_skipped`]: skipped };
 }
 
-/** Slugs that are safe file keys, are not also an id, and name exactly one record (ambiguous slugs are dropped). */
-function _usableSlugs(route: DetailRoute, docs: readonly DetailDoc[], bodies: Map<string, string>, effects: BuildEffects): Map<string, string> {
+/** Slugs and aliases that are safe file keys, are not another record's file key, and name exactly one record
+ *  (ambiguous names are dropped). Returns name → file key. */
+function _usableNames(route: DetailRoute, docs: readonly DetailDoc[], keyOf: Map<string, string>, primary: Map<string, string>,
+  effects: BuildEffects): Map<string, string> {
   const owners = new Map<string, string[]>();
   for (const d of docs) {
-    if (d.slug === null || d.slug === '' || d.slug === d.id || !bodies.has(d.id)) continue;
-    (owners.get(d.slug) ?? owners.set(d.slug, []).get(d.slug)!).push(d.id);
+    const key = keyOf.get(d.id);
+    if (key === undefined) continue;
+    for (const name of new Set([d.slug, ...(d.aliases ?? [])])) {
+      if (name === null || name === undefined || name === '' || name === key) continue;
+      (owners.get(name) ?? owners.set(name, []).get(name)!).push(d.id);
+    }
   }
   const out = new Map<string, string>();
-  for (const [slug, ids] of owners) {
-    const why = !isSafeFileKey(slug) ? 'is not a safe file name' : bodies.has(slug) ? 'equals another record id' : ids.length > 1 ? `is shared by ids ${ids.join(', ')}` : null;
-    if (why) effects.log(`warning: ${route.resource} slug "${slug}" ${why}; not published as a slug`);
-    else out.set(slug, ids[0]!);
+  for (const [name, ids] of owners) {
+    const why = !isSafeFileKey(name) ? 'is not a safe file name' : primary.has(name) ? 'equals another record\'s id or key'
+      : ids.length > 1 ? `is shared by ids ${ids.join(', ')}` : null;
+    if (why) effects.log(`warning: ${route.resource} slug or alias "${name}" ${why}; not published under that name`);
+    else out.set(name, keyOf.get(ids[0]!)!);
   }
   return out;
 }

@@ -47,9 +47,12 @@ export async function serveList(site: Site, route: ListRoute, search: URLSearchP
 
 /** GET /<resource>/{id}: id or slug (where the route allows slugs) names a detail file. */
 export async function serveDetail(site: Site, route: DetailRoute, id: string | undefined): Promise<Reply> {
-  // An id that is not a safe file key cannot name a record (and must not reach the file system).
-  if (id !== undefined && isSafeFileKey(id)) {
-    const reply = await _fileReply(site, siteLayout.detail(route.resource, id));
+  // An id that is not a safe file key never reaches the file system as is. Records whose published id cannot be
+  // a file name (application numbers such as "21 208078 STE 10 OZ" or "A0123/24TEY") live under their slug,
+  // which the site derives from the id the same way (toSlug), so such an id is looked up by its slug.
+  const key = id === undefined ? undefined : isSafeFileKey(id) ? id : route.slugs ? toSlug(id) : undefined;
+  if (key !== undefined && isSafeFileKey(key)) {
+    const reply = await _fileReply(site, siteLayout.detail(route.resource, key));
     if (reply) return reply;
   }
   throw new ApiError(404, 'not_found', `No record with id${route.slugs ? ' or slug' : ''} "${_clip(id ?? '')}" at ${route.path}`);
@@ -58,6 +61,11 @@ export async function serveDetail(site: Site, route: DetailRoute, id: string | u
 async function _fileReply(site: Site, rel: string): Promise<Reply | null> {
   const file = await site.readFile(rel);
   return file ? { status: 200, body: file.bytes, digest: file.digest, file: rel, site } : null;
+}
+
+/** The SQL `slugify` macro in JavaScript: lower-case ASCII words joined by hyphens. */
+export function toSlug(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
 function _clip(s: string): string {
