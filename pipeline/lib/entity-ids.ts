@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Warehouse } from './warehouse.ts';
+import { quoteIdent, type Warehouse } from './warehouse.ts';
 
 const FILE = 'entity-ids.parquet';
 
@@ -18,11 +18,18 @@ export async function loadEntityIds(wh: Warehouse, stateDir: string): Promise<vo
   }
 }
 
-/** Save the extended id map atomically (temp file, then rename). */
+/**
+ * Save the extended id map atomically (temp file, then rename): people and organisations from int_entity_ids plus
+ * every other `int_<kind>_ids` model (sites, groups, campaigns… built with the stable_ids macro).
+ */
 export async function saveEntityIds(wh: Warehouse, stateDir: string): Promise<void> {
   const file = path.join(stateDir, FILE);
   const temp = `${file}.tmp`;
   await rm(temp, { force: true });
-  await wh.exec(`copy (select entity, natural_key, id from int_entity_ids order by entity, id) to '${temp.replace(/'/g, "''")}' (format parquet)`);
+  const tables = await wh.all<{ t: string }>(`select table_name as t from duckdb_tables()
+    where table_name like 'int\\_%\\_ids' escape '\\' order by table_name`);
+  const union = tables.map(({ t }) => `select entity, natural_key, id from ${quoteIdent(t)}`).join(' union all ');
+  await wh.exec(`copy (select distinct entity, natural_key, id from (${union}) order by entity, id)
+    to '${temp.replace(/'/g, "''")}' (format parquet)`);
   await rename(temp, file);
 }

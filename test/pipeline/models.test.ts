@@ -173,3 +173,15 @@ describe('agenda items, motions and votes', () => {
     expect(failed).toEqual([]);
   });
 });
+
+describe('stable_ids macro', () => {
+  it('keeps issued ids and numbers new keys after the highest, in key order', async () => {
+    await wh.exec(`insert into state_entity_ids values ('site', 'B', 1), ('site', 'Z', 2), ('group', 'x', 9)`);
+    await wh.exec(`create or replace table t_keys as select * from (values ('A'), ('B'), ('C'), (null)) as t(natural_key)`);
+    const rows = await wh.all('select natural_key, id from stable_ids(\'site\', \'t_keys\') order by id');
+    expect(rows).toEqual([
+      { natural_key: 'B', id: 1 }, { natural_key: 'Z', id: 2 }, { natural_key: 'A', id: 3 }, { natural_key: 'C', id: 4 },
+    ]);
+    await wh.exec(`delete from state_entity_ids where entity in ('site', 'group')`);
+  });
+});
