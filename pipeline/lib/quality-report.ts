@@ -2,7 +2,7 @@
 // counts, check results and unresolved office holders. Rejected values found by SQL join the quarantine table.
 import type { CheckResult } from './checks.ts';
 import type { ModelRun } from './models.ts';
-import type { Warehouse } from './warehouse.ts';
+import { quoteIdent, type Warehouse } from './warehouse.ts';
 
 export interface QualityReport {
   export_date: string;
@@ -17,20 +17,26 @@ export interface QualityReport {
   checks: { check: string; failures: number }[];
 }
 
-/** Move rejected qa rows into quarantine, then summarise everything. */
+/** Move rejected qa rows into quarantine, then summarise everything. Every `qa_*_values` model (columns source,
+ *  source_file, source_position, severity, reason, excerpt) takes part. */
 export async function writeQualityReport(
   wh: Warehouse,
   input: { sources: unknown; runs: ModelRun[]; checks: CheckResult[]; meta: { export_date: string; run_id: string } },
 ): Promise<QualityReport> {
+  const tables = await wh.all<{ t: string }>(`select table_name as t from duckdb_tables()
+    where table_name like 'qa\\_%values' escape '\\' order by table_name`);
+  await wh.exec(`create or replace temp view qa_all_values as ${tables.map(({ t }) =>
+    `select source, source_file, cast(source_position as bigint) as source_position, severity, reason, excerpt from ${quoteIdent(t)}`)
+    .join(' union all ')}`);
   await wh.exec(`insert into quarantine (source, source_file, source_position, reason, excerpt)
-    select source, source_file, source_position, reason, excerpt from qa_invalid_values where severity = 'rejected'`);
+    select source, source_file, source_position, reason, excerpt from qa_all_values where severity = 'rejected'`);
   // reasons carry values (dates, ids); group by their stable prefix so the report stays readable
   const quarantine = await wh.all<{ source: string; reason: string; records: number }>(`
     select source, regexp_replace(reason, '"[^"]*"|SM\\d+', '…', 'g') as reason, count(*)::integer as records
     from quarantine group by all order by source, records desc`);
   const valueIssues = await wh.all<{ source: string; reason: string; values: number }>(`
     select source, regexp_replace(reason, '"[^"]*"', '…', 'g') as reason, count(*)::integer as "values"
-    from qa_invalid_values where severity = 'value_nulled' group by all order by source, "values" desc`);
+    from qa_all_values where severity = 'value_nulled' group by all order by source, "values" desc`);
   const unresolved = await wh.all(`select office_holder_type, reason, communications::integer as communications
     from qa_unresolved_office_holders order by all`);
   return {
