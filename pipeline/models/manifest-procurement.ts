@@ -1,9 +1,18 @@
-// Procurement and contributions domain models (contracts, solicitations, groups, campaigns), per layer.
+// Procurement and contributions domain models (contracts, solicitations, groups, campaigns), per layer, in run
+// order. See docs/procurement-contributions.md.
 import type { DomainModels } from './manifest.ts';
 
 export const procurementModels: DomainModels = {
-  staging: [],
-  core: [],
-  api: [],
-  quality: [],
+  staging: [
+    'stg_procurement__awarded',
+    'stg_procurement__non_competitive',
+    'stg_procurement__solicitations',
+    'stg_contributions__rows',
+    'stg_contributions__filings',
+    'stg_groups__manual',
+    'stg_groups__addresses',
+  ],
+  core: ['int_contracts', 'int_group_edges', 'int_group_members', 'int_groups', 'int_campaigns'],
+  api: ['api_contracts', 'api_contracts_detail', 'api_groups', 'api_groups_detail', 'api_campaigns'],
+  quality: ['qa_procurement_values'],
 };
