@@ -9,8 +9,8 @@ SAMPLE ?= 1   # 0 = use the real City files already in RAW_DIR, do not generate
 
 .PHONY: setup sample pipeline site build serve start test bench rebuild-state clean
 
-setup:            ## install dependencies exactly as locked
-	npm ci --no-audit --no-fund
+setup:            ## install the locked dependencies (npm install: see README on why not npm ci)
+	npm install --no-audit --no-fund
 
 sample:           ## write the sample city into RAW_DIR (skipped when SAMPLE=0)
 	@if [ "$(SAMPLE)" = "1" ]; then $(NPX) tsx pipeline/sample/cli.ts --out $(RAW_DIR) --seed $(SEED) --scale $(SCALE) --as-of $(AS_OF); \
