@@ -5,7 +5,8 @@ SCALE ?= 0.02
 SEED ?= 20261122
 AS_OF ?= 2026-11-20
 RAW_DIR ?= data/raw
-SAMPLE ?= 1   # 0 = use the real City files already in RAW_DIR, do not generate
+# SAMPLE=0 uses the real City files already in RAW_DIR instead of generating the sample city
+SAMPLE ?= 1
 
 .PHONY: setup sample pipeline site build serve start test bench rebuild-state clean
 
