@@ -2,11 +2,12 @@
 // index and openapi.json list them. The site writer, the gateway and openapi.json are generated from this list;
 // nothing else names a route. Each group's routes live in build/routes/<group>.ts.
 import type { Route } from './route-types.ts';
+import { contributionRoutes } from './routes/contributions.ts';
 import { entityRoutes } from './routes/entities.ts';
+import { procurementRoutes } from './routes/procurement.ts';
 
-// Development, Procurement and Contributions routes (build/routes/*.ts) are registered once their warehouse
-// tables exist (issue 3 in progress).
-export const routes: readonly Route[] = [...entityRoutes];
+// Development routes (build/routes/development.ts) are registered once their warehouse tables exist.
+export const routes: readonly Route[] = [...entityRoutes, ...procurementRoutes, ...contributionRoutes];
 
 /** Routes of one kind, in registry order. */
 export function routesOfKind<K extends Route['kind']>(kind: K): Extract<Route, { kind: K }>[] {

@@ -215,7 +215,7 @@ export const schemas: Record<string, Schema> = {
     comparison: { type: ['object', 'null'] },
   }),
   SiteDetail: detail(siteProps, { registrations: openObjects, applications: openObjects, agenda_items: openObjects }),
-  ContractDetail: detail(contractProps, { links: linkArray }),
+  ContractDetail: detail(contractProps, { solicitation: { type: ['object', 'null'] }, links: linkArray }),
   GroupDetail: detail(groupProps, { member_organizations: openObjects, connections: openObjects }),
   OrganizationDetail: detail(organizationProps, { registrations: openObjects, merges: linkArray }),
   PersonDetail: detail(personProps, { roles: openObjects, committees: openObjects, office_contacts: { type: ['object', 'null'] } }),

@@ -35,6 +35,8 @@ describe('detail names', () => {
 
   it('slugifies ids exactly like the SQL macro', async () => {
     const wh = await openWarehouse(':memory:');
+    // the macros file also defines stable_ids, which reads the id state table
+    await wh.exec('create table state_entity_ids (entity varchar, natural_key varchar, id integer)');
     await wh.exec(readFileSync(path.join(modelsDir, 'macros.sql'), 'utf8'));
     for (const id of ['21 208078 STE 10 OZ', 'A0123/24TEY', 'B0045/24EYK', 'Société Générale Inc.', '  --x--  ', "Toronto-St. Paul's"]) {
       const [{ s }] = await wh.all<{ s: string | null }>('select slugify($t) as s', { t: id });

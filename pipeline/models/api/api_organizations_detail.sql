@@ -28,9 +28,10 @@ select
     o.slug,
     to_json(struct_pack(
         id := o.id, canonical_name := o.canonical_name, aliases := o.aliases, type := o.type,
-        group_id := o.group_id, slug := o.slug,
+        group_id := gm.group_id, slug := o.slug,
         registrations := coalesce(g.registrations, []),
         merges := [] -- published L3 merges arrive with the links issue
     )) as doc
 from int_organizations as o
 left join registrations as g on g.organization_id = o.id
+left join int_group_members as gm on gm.organization_id = o.id

@@ -25,6 +25,9 @@ const POOLS: Record<string, string[]> = {
   '^[a-z][a-z0-9_]*$': ['housing', 'transit', 'parks_2'],
   '^SM\\d+$': ['SM1', 'SM22', 'SM333'],
   '^[A-Z]{2,3}$': ['PH', 'EX', 'CC'],
+  '^[A-Z]{2}$': ['OZ', 'SA', 'MV'],
+  '^\\d{4}$': ['2014', '2018', '2022'],
+  '^\\d{10}$': ['3407123456', '3407123457', '9999999999'],
 };
 
 export function randomDate(r: Rng): string {
@@ -82,6 +85,10 @@ function _fieldValue(r: Rng, field: string, prop: { type: unknown; format?: stri
   const nullable = types.includes('null');
   if (field === 'id') return types.includes('integer') ? i + 1 : prop.pattern?.startsWith('^SM') ? `SM${i + 1}` : prop.pattern ? `2023.PH${i}.1` : `C${i}`;
   if (nullable && r() < 0.1) return null;
+  if (param?.filter?.kind === 'contains' && types.includes('array')) {
+    // a published list that is also filtered on (a group's bases): values from the filter's pool
+    return Array.from({ length: Math.floor(r() * 3) }, () => paramValue(r, param));
+  }
   if (param?.filter && param.filter.kind !== 'substring' && param.filter.kind !== 'gte' && param.filter.kind !== 'lte') {
     const v = paramValue(r, param);
     return types.includes('integer') ? (v === '99' ? 5 : Number(v)) : v;
@@ -89,6 +96,7 @@ function _fieldValue(r: Rng, field: string, prop: { type: unknown; format?: stri
   if (prop.enum) return pick(r, prop.enum.filter((x) => x !== null));
   if (prop.format === 'date') return randomDate(r);
   if (types.includes('integer')) return Math.floor(r() * 1000);
+  if (types.includes('number')) return Math.round(r() * 1e8) / 100;
   if (types.includes('array')) return Array.from({ length: Math.floor(r() * 3) }, () => pick(r, WORDS));
   return Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, WORDS)).join(' ');
 }
