@@ -2,6 +2,7 @@
 // earlier layers or earlier in its own list (checked by test/pipeline/model-order.test.ts).
 
 import { developmentModels } from './manifest-development.ts';
+import { entityLinkModels, positionLinkModels, registrationLinkModels } from './manifest-links.ts';
 import { procurementModels } from './manifest-procurement.ts';
 
 /** Models of one domain, per layer, appended after the entity models of that layer. */
@@ -13,7 +14,7 @@ export interface DomainModels {
 }
 
 export interface Layer {
-  name: 'staging' | 'core' | 'api' | 'quality';
+  name: 'staging' | 'core' | 'links' | 'api' | 'quality';
   /** Model file names (without .sql) in run order; each becomes a table of the same name. */
   models: readonly string[];
 }
@@ -61,6 +62,11 @@ export const layers: readonly Layer[] = [
       ...developmentModels.core,
       ...procurementModels.core,
     ],
+  },
+  {
+    // link tasks: one features model per task (docs/links-contract.md), then the shared scoring and publication
+    name: 'links',
+    models: [...registrationLinkModels, ...entityLinkModels, ...positionLinkModels],
   },
   {
     name: 'api',

@@ -10,7 +10,7 @@ const position = new Map(order.map((m, i) => [m.model, i]));
 
 function referencedModels(sql: string): string[] {
   const withoutComments = sql.replace(/--[^\n]*/g, '');
-  const words = withoutComments.match(/\b(stg|int|api|qa)_[a-z0-9_]+\b/g) ?? [];
+  const words = withoutComments.match(/\b(stg|int|lnk|api|qa)_[a-z0-9_]+\b/g) ?? [];
   return [...new Set(words)].filter((w) => position.has(w));
 }
 

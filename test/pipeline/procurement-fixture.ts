@@ -36,6 +36,7 @@ export async function procurementSourceWarehouse(): Promise<Warehouse> {
 export async function runProcurementModels(wh: Warehouse): Promise<void> {
   await wh.exec(await readFile(path.join(modelsDir, 'macros.sql'), 'utf8'));
   for (const layer of layers) {
+    if (layer.name === 'links') continue; // link tasks are tested on their own
     const skip = new Set(developmentModels[layer.name]);
     for (const model of layer.models) if (!skip.has(model)) await runModel(wh, layer.name, model);
   }

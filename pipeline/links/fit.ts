@@ -1,0 +1,61 @@
+// Offline fitting of one link task's model: features from the warehouse (lnk_<task>), labels from the sample
+// city's planted truth through the task's truth mapper; writes pipeline/links/models/<task>.json.
+//   npx tsx pipeline/links/fit.ts L1 --version L1-2026.11.2 [--lambda 1]
+// The nightly pipeline only reads the committed model file; it never fits.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { resolveConfig } from '../../config/resolve.ts';
+import { openWarehouse, type Warehouse } from '../lib/warehouse.ts';
+import { fitLogistic } from './logistic.ts';
+import { featureTable, LINK_TASKS, readLinkModel, writeLinkModel, type LinkTask } from './model-file.ts';
+import type { TaskTruth, TruthMapper } from './truth/types.ts';
+
+/** Rows of a task's feature table with their truth label. */
+export async function labelledRows(wh: Warehouse, task: LinkTask, truth: TaskTruth) {
+  const rows = await wh.all<{ from_id: string; to_id: string; x: string }>(
+    `select from_id, to_id, to_json(x)::varchar as x from ${featureTable(task)}`);
+  return rows.map((r) => ({
+    key: `${r.from_id}|${r.to_id}`,
+    x: JSON.parse(r.x) as Record<string, number>,
+    y: (truth.positives.has(`${r.from_id}|${r.to_id}`) ? 1 : 0) as 0 | 1,
+  }));
+}
+
+/** The truth of a task, from data/raw/sample-truth/planted-truth.json. */
+export async function taskTruth(wh: Warehouse, task: LinkTask, rawDir: string): Promise<TaskTruth> {
+  const planted = JSON.parse(readFileSync(path.join(rawDir, 'sample-truth', 'planted-truth.json'), 'utf8'));
+  const module = (await import(pathToFileURL(path.join(import.meta.dirname, 'truth', `${task.toLowerCase()}.ts`)).href)) as { default: TruthMapper };
+  return module.default(wh, planted);
+}
+
+async function main(): Promise<void> {
+  const task = process.argv[2] as LinkTask;
+  if (!LINK_TASKS.includes(task)) throw new Error(`usage: fit.ts <${LINK_TASKS.join('|')}> [--version V] [--lambda L]`);
+  const arg = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
+  const config = resolveConfig();
+  const wh = await openWarehouse(config.warehousePath, { readOnly: true });
+  try {
+    const truth = await taskTruth(wh, task, config.rawDir);
+    const rows = await labelledRows(wh, task, truth);
+    const features = [...new Set(rows.flatMap((r) => Object.keys(r.x)))].sort();
+    const fit = fitLogistic(features, rows, { lambda: Number(arg('lambda') ?? 1) });
+    const previous = (() => { try { return readLinkModel(task); } catch { return undefined; } })();
+    writeLinkModel({
+      task, model: 'logistic',
+      model_version: arg('version') ?? previous?.model_version ?? `${task}-1`,
+      question_version: previous?.question_version ?? `${task}-q1`,
+      intercept: fit.intercept, weights: fit.weights,
+      fitted_on: `sample city (seed ${config.sample.seed}, scale ${config.sample.scale}, as of ${config.sample.asOf})`,
+      notes: previous?.notes ?? '',
+      training: { rows: rows.length, positives: rows.filter((r) => r.y).length, log_loss: Number(fit.logLoss.toFixed(5)), iterations: fit.iterations },
+    });
+    console.log(`${task}: ${rows.length} candidates, ${rows.filter((r) => r.y).length} true; log-loss ${fit.logLoss.toFixed(4)}`);
+  } finally {
+    wh.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((e: Error) => { console.error(e.message); process.exit(1); });
+}

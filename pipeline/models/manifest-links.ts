@@ -1,0 +1,11 @@
+// Link-task features models (docs/links-contract.md), one list per group of tasks so each can be built on its own;
+// the links layer runs them in this order after the core layer.
+
+/** L1 (registration → agenda item), L2 (registration → application), topic (registration → topic). */
+export const registrationLinkModels: readonly string[] = [];
+
+/** L3 (organisation merges), L4 (office holders), L5 (former officials), L6 (suppliers), L7 (contributors). */
+export const entityLinkModels: readonly string[] = [];
+
+/** position (organisation → agenda item stance). */
+export const positionLinkModels: readonly string[] = [];
