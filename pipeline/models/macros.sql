@@ -117,3 +117,113 @@ create or replace macro org_spelling_variants(a, b) as
         or (not contains(b, ' ') and len(b) between 2 and 6
             and b = array_to_string(list_transform(string_split(regexp_replace(a, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', ''), ' '), w -> left(w, 1)), ''))
     );
+
+-- Development domain (docs/geocoding.md): City dates and wards, address keys, sizes parsed from descriptions. ------
+
+-- A City date: ISO `YYYY-MM-DD` with or without a time (`2008-01-02T00:00:00`), or `Mon D, YYYY` with or without a
+-- zero-padded day (`Dec 4, 2024`, `Apr 05, 2025`); null for anything else, including impossible days.
+create or replace macro city_date(raw) as
+    case
+        when regexp_matches(trim(raw), '^\d{4}-\d{2}-\d{2}([T ][0-9:.]+)?$') then try_cast(left(trim(raw), 10) as date)
+        when regexp_matches(trim(raw), '^[A-Za-z]{3} \d{1,2}, \d{4}$') then cast(try_strptime(trim(raw), '%b %d, %Y') as date)
+    end;
+
+-- A 25-ward number from text such as `05`, `5` or `5.0`; junk (`YY`, `NA`) and numbers outside 1-25 are null.
+create or replace macro ward_25(raw) as
+    case when try_cast(try_cast(trim(raw) as double) as integer) between 1 and 25
+        then try_cast(try_cast(trim(raw) as double) as integer) end;
+
+-- One canonical abbreviation per street type (the City's own LINEAR_NAME_TYPE spellings); unknown types pass upper-cased.
+create or replace macro site_street_type_word(w) as
+    case
+        when w in ('AVENUE', 'AVE', 'AV') then 'AVE'
+        when w in ('STREET', 'ST', 'STR') then 'ST'
+        when w in ('ROAD', 'RD') then 'RD'
+        when w in ('DRIVE', 'DR') then 'DR'
+        when w in ('BOULEVARD', 'BLVD', 'BOUL') then 'BLVD'
+        when w in ('CRESCENT', 'CRES', 'CRESC') then 'CRES'
+        when w in ('COURT', 'CRT', 'CT') then 'CRT'
+        when w in ('PLACE', 'PL') then 'PL'
+        when w in ('GATE', 'GT') then 'GT'
+        when w in ('GARDENS', 'GARDEN', 'GDNS', 'GDN') then 'GDNS'
+        when w in ('CIRCLE', 'CIR', 'CRCL') then 'CIR'
+        when w in ('TRAIL', 'TRL') then 'TRL'
+        when w in ('SQUARE', 'SQ') then 'SQ'
+        when w in ('GROVE', 'GRV') then 'GRV'
+        when w in ('LANE', 'LN') then 'LANE'
+        when w in ('TERRACE', 'TERR', 'TER') then 'TERR'
+        when w in ('PARKWAY', 'PKWY') then 'PKWY'
+        when w in ('HEIGHTS', 'HTS') then 'HTS'
+        when w in ('HIGHWAY', 'HWY') then 'HWY'
+        else nullif(w, '')
+    end;
+create or replace macro site_street_type(t) as
+    site_street_type_word(regexp_replace(upper(coalesce(t, '')), '[^A-Z]', '', 'g'));
+
+-- Street types and directions recognised at the end of a free-text address (long and short forms).
+create or replace macro site_street_types_re() as
+    'AVENUE|AVE|AV|STREET|STR|ST|ROAD|RD|DRIVE|DR|BOULEVARD|BLVD|CRESCENT|CRES|COURT|CRT|CT|PLACE|PL|GATE|GT|GARDENS|GDNS'
+    || '|CIRCLE|CIR|CRCL|TRAIL|TRL|SQUARE|SQ|GROVE|GRV|LANE|LN|WAY|TERRACE|TERR|TER|PARKWAY|PKWY|HEIGHTS|HTS|HIGHWAY|HWY';
+
+-- One letter per direction: EAST → E, WEST → W, NORTH → N, SOUTH → S.
+create or replace macro site_street_dir(d) as
+    case left(regexp_replace(upper(coalesce(d, '')), '[^A-Z]', '', 'g'), 1)
+        when 'E' then 'E' when 'W' then 'W' when 'N' then 'N' when 'S' then 'S' end;
+
+-- Street name as key words: accents, case and punctuation folded (`ST. CLAIR` → `ST_CLAIR`).
+create or replace macro site_street_name(n) as
+    nullif(trim(regexp_replace(upper(strip_accents(coalesce(n, ''))), '[^A-Z0-9]+', '_', 'g'), '_'), '');
+
+-- A street's key: name, canonical type and direction (`QUEEN_ST_E`); null without a name (`||` propagates null).
+create or replace macro site_street_key(name, type, dir) as
+    site_street_name(name) || coalesce('_' || site_street_type(type), '') || coalesce('_' || site_street_dir(dir), '');
+
+-- The number a site is keyed by: the low end of a range (`50-60` → `50`), leading zeros dropped, suffix kept (`12A`).
+create or replace macro site_number_low(num) as
+    nullif(regexp_extract(upper(regexp_replace(coalesce(num, ''), '\s', '', 'g')), '^0*(\d+[A-Z]?)', 1), '');
+
+-- An address key: upper-case words joined by `_` (`50_SPADINA_AVE`, `12_QUEEN_ST_E`); URL- and file-safe; null
+-- without a number or a street name.
+create or replace macro site_address_key(num, name, type, dir) as
+    site_number_low(num) || '_' || site_street_key(name, type, dir);
+
+-- A free-text address (`189 Eglinton Avenue West`, `50-60 Spadina Ave, Toronto`) split into number, name, type and
+-- direction; the name is the shortest run of words that leaves an optional known type and direction at the end.
+create or replace macro site_address_parts(text) as
+    regexp_extract(
+        trim(regexp_replace(regexp_replace(upper(strip_accents(split_part(coalesce(text, ''), ',', 1))), '\.', '', 'g'), '\s+', ' ', 'g')),
+        '^(\d+[A-Z]?(?:\s*-\s*\d+[A-Z]?)?)\s+(.+?)(?:\s+(' || site_street_types_re() || '))?(?:\s+(EAST|WEST|NORTH|SOUTH|E|W|N|S))?$',
+        ['number', 'name', 'type', 'direction']);
+
+-- Words in title case, for display of streets that no address point spells (`DON MILLS` → `Don Mills`).
+create or replace macro title_case(text) as
+    array_to_string(list_transform(string_split(lower(text), ' '), w -> upper(left(w, 1)) || substr(w, 2)), ' ');
+
+-- Dwelling units stated in a description (`473 residential units`, `80 dwelling units`, `12 units`): the largest
+-- such number, since descriptions name the total next to parts of it (`… including 30 affordable units`).
+create or replace macro units_in_text(t) as
+    list_max(list_transform(
+        regexp_extract_all(lower(coalesce(t, '')),
+            '(\d[\d,]*)\s+(?:(?:new|residential|dwelling|rental|condominium|condo|affordable|housing|townhouse)\s+)*units?\b', 1),
+        x -> try_cast(replace(x, ',', '') as integer)));
+
+-- Floor area in square metres stated in a description (`19,200 square metres`, `2,250 m2`, `5,000 sq ft` converted):
+-- the largest area stated. Descriptions often give only part (retail, non-residential), so this is a lower bound.
+create or replace macro gfa_in_text(t) as
+    list_max(list_concat(
+        list_transform(regexp_extract_all(lower(coalesce(t, '')),
+            '(\d[\d,]*(?:\.\d+)?)\s*(?:m2|m²|sq\.?\s*m\b|square\s+met(?:re|er)s?)', 1),
+            x -> try_cast(replace(x, ',', '') as double)),
+        list_transform(regexp_extract_all(lower(coalesce(t, '')),
+            '(\d[\d,]*(?:\.\d+)?)\s*(?:sq\.?\s*ft\b|square\s+feet|sf\b)', 1),
+            x -> round(try_cast(replace(x, ',', '') as double) * 0.09290304, 1))));
+
+-- Size band of a number of units: `0`, `1-9`, `10-49`, `50-199`, `200+`; null when the units are unknown.
+create or replace macro size_band(units) as
+    case when units is null then null when units = 0 then '0' when units < 10 then '1-9' when units < 50 then '10-49'
+        when units < 200 then '50-199' else '200+' end;
+
+-- A natural sort key: every run of digits zero-padded to 12, so `A0123/24TEY` < `A1000/24TEY` and `9 …` < `10 …`.
+create or replace macro natural_sort_key(id) as
+    array_to_string(list_transform(regexp_extract_all(upper(coalesce(id, '')), '\d+|\D+'),
+        t -> case when regexp_matches(t, '^\d') then lpad(t, cast(greatest(12, length(t)) as integer), '0') else t end), '');
