@@ -33,7 +33,12 @@ export async function readSiteInput(wh: Warehouse, opts: ReadOptions): Promise<S
       // Only the columns the site publishes or filters on; `order by _sort` is re-checked by the writer.
       const columns = ['_sort', ...route.fields, ...filterColumns(route).map((c) => c.name)];
       const select = [...new Set(columns)].map(quoteIdent).join(', ');
-      lists[route.resource] = await wh.all<SourceRow>(`select ${select} from ${quoteIdent(route.table)} order by _sort`);
+      const rows = await wh.all<Record<string, unknown>>(`select ${select} from ${quoteIdent(route.table)} order by _sort`);
+      // JSON columns (a link's evidence) arrive as text; publish them as the objects they are
+      const jsonColumns = (await wh.all<{ c: string }>(`select column_name as c from information_schema.columns
+        where table_name = $t and data_type = 'JSON'`, { t: route.table })).map((r) => r.c);
+      for (const row of rows) for (const c of jsonColumns) if (typeof row[c] === 'string') row[c] = JSON.parse(row[c] as string);
+      lists[route.resource] = rows as SourceRow[];
       opts.log?.(`read ${route.table}: ${lists[route.resource]!.length} rows (${Math.round(performance.now() - started)} ms)`);
     } else if (route.kind === 'detail') {
       // an optional `aliases varchar[]` column names the record further (e.g. a site's address key)
