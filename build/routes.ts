@@ -3,11 +3,11 @@
 // nothing else names a route. Each group's routes live in build/routes/<group>.ts.
 import type { Route } from './route-types.ts';
 import { contributionRoutes } from './routes/contributions.ts';
+import { developmentRoutes } from './routes/development.ts';
 import { entityRoutes } from './routes/entities.ts';
 import { procurementRoutes } from './routes/procurement.ts';
 
-// Development routes (build/routes/development.ts) are registered once their warehouse tables exist.
-export const routes: readonly Route[] = [...entityRoutes, ...procurementRoutes, ...contributionRoutes];
+export const routes: readonly Route[] = [...entityRoutes, ...developmentRoutes, ...procurementRoutes, ...contributionRoutes];
 
 /** Routes of one kind, in registry order. */
 export function routesOfKind<K extends Route['kind']>(kind: K): Extract<Route, { kind: K }>[] {

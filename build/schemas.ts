@@ -223,6 +223,7 @@ export const schemas: Record<string, Schema> = {
     lobbyists: openObjects,
     parties: openObjects,
     communications: openObjects,
+    sites: openObjects,
     links: linkArray,
   }),
   AgendaItemDetail: detail(agendaItemProps, {
@@ -232,6 +233,7 @@ export const schemas: Record<string, Schema> = {
     item_status: nullable('string'),
     council_meeting_date: nullableDate,
     planning_application_number: nullable('string'),
+    sites: openObjects,
     links: linkArray,
     lobbying: { type: 'object' },
   }),

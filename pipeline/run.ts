@@ -9,7 +9,7 @@ import { loadSources } from './sources/load-all.ts';
 import { runChecks } from './lib/checks.ts';
 import { runModels } from './lib/models.ts';
 import { loadEntityIds, saveEntityIds } from './lib/entity-ids.ts';
-import { openWarehouse } from './lib/warehouse.ts';
+import { openWarehouse, quoteIdent } from './lib/warehouse.ts';
 import { writeQualityReport } from './lib/quality-report.ts';
 
 const seedsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seeds');
@@ -49,6 +49,7 @@ export async function runPipeline(config: Config, log: (msg: string) => void = c
     const report = await writeQualityReport(wh, { sources, runs, checks, meta });
     await writeFile(path.join(path.dirname(finalPath), 'data-quality.json'), JSON.stringify(report, null, 2));
     await saveEntityIds(wh, config.stateDir);
+    log(`geocoding: ${report.geocoding_methods.map((m) => `${m.geocode_method} ${m.sites} (${(Number(m.share) * 100).toFixed(1)} %)`).join(', ')}`);
     log(`quality: ${report.quarantine_total} records quarantined, ${report.value_issues_total} values nulled ` +
       `(report: ${path.join(path.dirname(finalPath), 'data-quality.json')})`);
     wh.close();
@@ -63,19 +64,22 @@ export async function runPipeline(config: Config, log: (msg: string) => void = c
   }
 }
 
-/** The export date is the newest registry snapshot (the data's as-of day); the run id fingerprints the inputs. */
+/** The export date is the newest registry snapshot (the data's as-of day); the run id fingerprints the content of
+ *  every published table, so a rebuild with other data is another export (and its cursors are not accepted). */
 async function writeRunMeta(wh: Awaited<ReturnType<typeof openWarehouse>>): Promise<{ export_date: string; run_id: string }> {
+  const tables = await wh.all<{ t: string }>(`select table_name as t from duckdb_tables() where table_name like 'api\\_%' escape '\\' order by 1`);
+  const parts: string[] = [];
+  for (const { t } of tables) {
+    const [{ h }] = await wh.all<{ h: string }>(`select coalesce(bit_xor(hash(x)), 0)::varchar || ':' || count(*) as h from ${quoteIdent(t)} as x`);
+    parts.push(`${t}=${h}`);
+  }
   await wh.exec(`
     create or replace table meta_run as
-    with counts as (
-      select string_agg(table_name || '=' || estimated_size, ',' order by table_name) as fingerprint
-      from duckdb_tables() where table_name like 'api_%'
-    )
     select
       coalesce(strftime((select max(snapshot_date) from stg_registry__registrations), '%Y-%m-%d'),
                strftime(current_date, '%Y-%m-%d')) as export_date,
-      left(sha256(coalesce((select fingerprint from counts), '')), 12) as run_id
-  `);
+      left(sha256($fingerprint), 12) as run_id
+  `, { fingerprint: parts.join(',') });
   const [meta] = await wh.all<{ export_date: string; run_id: string }>('select * from meta_run');
   return meta;
 }

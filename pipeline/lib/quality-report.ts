@@ -12,6 +12,8 @@ export interface QualityReport {
   quarantine: { source: string; reason: string; records: number }[];
   value_issues: { source: string; reason: string; values: number }[];
   unresolved_office_holders: Record<string, unknown>[];
+  /** Share of sites per geocoding method (exact, nearest_number, source, unresolved). */
+  geocoding_methods: Record<string, unknown>[];
   sources: unknown;
   models: ModelRun[];
   checks: { check: string; failures: number }[];
@@ -39,8 +41,11 @@ export async function writeQualityReport(
     from qa_all_values where severity = 'value_nulled' group by all order by source, "values" desc`);
   const unresolved = await wh.all(`select office_holder_type, reason, communications::integer as communications
     from qa_unresolved_office_holders order by all`);
+  const geocoding = await wh.all(`select geocode_method, sites::integer as sites, share from qa_geocoding_methods
+    where source = 'all' order by geocode_method`);
   return {
     ...input.meta,
+    geocoding_methods: geocoding,
     quarantine_total: quarantine.reduce((n, r) => n + r.records, 0),
     value_issues_total: valueIssues.reduce((n, r) => n + r.values, 0),
     quarantine,

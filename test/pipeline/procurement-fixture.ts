@@ -1,9 +1,7 @@
 // Source tables of the procurement, contributions and groups domain (docs/contracts.md §5) for model tests, added
-// to the shared fixture's in-memory warehouse, and a runner for the entity models plus this domain's models only
-// (so these tests do not depend on the development domain's models).
+// to the shared fixture's in-memory warehouse, and a runner for every model but the link tasks.
 import { runModel } from '../../pipeline/lib/models.ts';
 import { layers } from '../../pipeline/models/manifest.ts';
-import { developmentModels } from '../../pipeline/models/manifest-development.ts';
 import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,9 +33,9 @@ export async function procurementSourceWarehouse(): Promise<Warehouse> {
 /** Macros, then per layer the entity models and this domain's models, in manifest order. */
 export async function runProcurementModels(wh: Warehouse): Promise<void> {
   await wh.exec(await readFile(path.join(modelsDir, 'macros.sql'), 'utf8'));
+  // every domain runs (the entity api tables read the development domain's sites); link tasks are tested on their own
   for (const layer of layers) {
-    if (layer.name === 'links') continue; // link tasks are tested on their own
-    const skip = new Set(developmentModels[layer.name]);
-    for (const model of layer.models) if (!skip.has(model)) await runModel(wh, layer.name, model);
+    if (layer.name === 'links') continue;
+    for (const model of layer.models) await runModel(wh, layer.name, model);
   }
 }

@@ -8,6 +8,15 @@ with motions as (
     group by agenda_item_id
 ),
 
+sites as (
+    select ai.agenda_item_id,
+        list(struct_pack(id := s.id, address := s.address, address_key := s.address_key, ward := s.ward,
+            geocode_method := s.geocode_method) order by s.id) as sites
+    from (select distinct agenda_item_id, site_id from int_agenda_item_sites) as ai
+    inner join int_sites as s on s.id = ai.site_id
+    group by ai.agenda_item_id
+),
+
 votes as (
     select agenda_item_id,
         list(struct_pack(motion_number := motion_number, person_id := person_id, name := name, vote := vote)
@@ -27,6 +36,7 @@ select
         item_status := i.item_status,
         council_meeting_date := i.council_meeting_date,
         planning_application_number := i.planning_application_number,
+        sites := coalesce(st.sites, []),
         motions := coalesce(m.motions, []),
         votes := coalesce(v.votes, []),
         links := [],
@@ -37,3 +47,4 @@ select
 from int_agenda_items as i
 left join motions as m on m.agenda_item_id = i.id
 left join votes as v on v.agenda_item_id = i.id
+left join sites as st on st.agenda_item_id = i.id

@@ -1,4 +1,11 @@
--- GET /communications rows, ordered by date then id, with the registration's ward and topic as filter columns.
+-- GET /communications rows, ordered by date then id, with the wards of the registration's sites and its topic as
+-- filter columns.
+with site_wards as (
+    select registration_id, list_sort(list(distinct ward) filter (where ward is not null)) as wards
+    from int_registration_sites
+    group by registration_id
+)
+
 select
     c.id,
     c.registration_id,
@@ -13,7 +20,8 @@ select
     c.date,
     c.first_seen_date,
     strftime(c.date, '%Y-%m-%d') || ' ' || c.id as _sort,
-    r.ward as f_ward,
+    coalesce(w.wards, []) as f_wards,
     r.topic as f_topic
 from int_communications_resolved as c
 inner join int_registrations as r on r.id = c.registration_id
+left join site_wards as w on w.registration_id = c.registration_id

@@ -1,18 +1,27 @@
--- GET /registrations rows, ordered by the numeric SM number.
+-- GET /registrations rows, ordered by the numeric SM number. The ward is that of the registration's sites when
+-- they all lie in one ward (null when none is known or they disagree); the ward filter matches any site's ward.
+with site_wards as (
+    select registration_id, list_sort(list(distinct ward) filter (where ward is not null)) as wards
+    from int_registration_sites
+    group by registration_id
+)
+
 select
-    id,
-    client_organization_id,
-    lobbyist_person_id,
-    firm_organization_id,
-    type,
-    status,
-    subjects,
-    topic,
-    particulars,
-    summary,
-    ward,
-    initial_approval_date,
-    start_date,
-    end_date,
-    lpad(cast(sm_digits as varchar), 12, '0') || ' ' || id as _sort
-from int_registrations
+    r.id,
+    r.client_organization_id,
+    r.lobbyist_person_id,
+    r.firm_organization_id,
+    r.type,
+    r.status,
+    r.subjects,
+    r.topic,
+    r.particulars,
+    r.summary,
+    case when len(w.wards) = 1 then w.wards[1] end as ward,
+    r.initial_approval_date,
+    r.start_date,
+    r.end_date,
+    lpad(cast(r.sm_digits as varchar), 12, '0') || ' ' || r.id as _sort,
+    coalesce(w.wards, []) as f_wards
+from int_registrations as r
+left join site_wards as w on w.registration_id = r.id

@@ -1,5 +1,20 @@
 -- GET /registrations/{id}: the registration with its lobbyists, parties, communications and published links.
-with lobbyists as (
+with site_wards as (
+    select registration_id, list_sort(list(distinct ward) filter (where ward is not null)) as wards
+    from int_registration_sites
+    group by registration_id
+),
+
+sites as (
+    select rs.registration_id,
+        list(struct_pack(id := s.id, address := s.address, address_key := s.address_key, ward := s.ward,
+            geocode_method := s.geocode_method) order by s.id) as sites
+    from (select distinct registration_id, site_id from int_registration_sites) as rs
+    inner join int_sites as s on s.id = rs.site_id
+    group by rs.registration_id
+),
+
+lobbyists as (
     select l.registration_id,
         list_sort(list(distinct struct_pack(person_id := p.id, name := p.canonical_name, lobbyist_number := l.lobbyist_number,
             role := l.mention_role))) as lobbyists
@@ -34,14 +49,17 @@ select
     to_json(struct_pack(
         id := r.id, client_organization_id := r.client_organization_id, lobbyist_person_id := r.lobbyist_person_id,
         firm_organization_id := r.firm_organization_id, type := r.type, status := r.status, subjects := r.subjects,
-        topic := r.topic, particulars := r.particulars, summary := r.summary, ward := r.ward,
+        topic := r.topic, particulars := r.particulars, summary := r.summary, ward := case when len(w.wards) = 1 then w.wards[1] end,
         initial_approval_date := r.initial_approval_date, start_date := r.start_date, end_date := r.end_date,
         lobbyists := coalesce(l.lobbyists, []),
         parties := coalesce(p.parties, []),
         communications := coalesce(c.communications, []),
+        sites := coalesce(st.sites, []),
         links := [] -- published links arrive with the links issue
     )) as doc
 from int_registrations as r
 left join lobbyists as l on l.registration_id = r.id
 left join parties as p on p.registration_id = r.id
 left join communications as c on c.registration_id = r.id
+left join site_wards as w on w.registration_id = r.id
+left join sites as st on st.registration_id = r.id
