@@ -31,9 +31,16 @@ export const COA_ACTIVE_HEADER = [...COMMON, 'WARD', ...ADDR];
 export const COA_CLOSED_HEADER = [...COMMON, 'WARD_NUMBER', 'WARD_NAME', ...ADDR, 'FINALDATE', 'COMMUNITY_MEETING_DATE', 'COMMUNITY_MEETING_TIME',
   'COMMUNITY_MEETING_LOCATION', 'APPLICATION_URL', 'PARENT_FOLDER_NUMBER', 'CONTACT_NAME', 'CONTACT_PHONE', 'CONTACT_EMAIL'];
 
-function refNo(rng: Rng, kind: string, day: number, seq: number, suffix: string): string {
+// Reference numbers run per kind, year and panel (A0123/24TEY is the 123rd minor variance of 2024 at Toronto and
+// East York), so they are unique the way the City's are.
+const refCounters = new Map<string, number>();
+
+function refNo(rng: Rng, kind: string, day: number, suffix: string): string {
   const yy = isoOf(day).slice(2, 4);
   if (day < dayOf('2005-01-01')) return rng.pick([`${kind}${yy}${suffix.slice(0, 2)}${rng.int(10, 999)}`, `${kind}${isoOf(day).slice(0, 4)}${suffix[0]}`, '']);
+  const key = `${kind}${yy}${suffix}`;
+  const seq = (refCounters.get(key) ?? 0) + 1;
+  refCounters.set(key, seq);
   return rng.chance(0.03) ? '' : `${kind}${String(seq).padStart(kind === 'B' && rng.chance(0.3) ? 2 : 4, '0')}/${yy}${suffix}`;
 }
 
@@ -46,7 +53,7 @@ function row(rng: Rng, p: Point, day: number, closed: boolean, seq: number, asOf
   const c: Record<string, string> = {
     SYS_ID: String(seq), APPLICATION_TYPE: mv ? 'MV' : 'CO', IN_DATE: isoOf(day), PLANNING_DISTRICT: district,
     STREET_NUM: p.hi ? `${p.lo}-${p.hi}` : `${p.lo}${p.suf}`, STREET_NAME: p.street.name.toUpperCase(), STREET_TYPE: p.street.type.toUpperCase(), STREET_DIRECTION: p.street.dir || ' ',
-    POSTAL: rng.chance(0.1) ? '   ' : fsaAt(p.ward, p.lat, p.lon), 'REFERENCE_FILE#': refNo(rng, mv ? 'A' : 'B', day, (seq % 1400) + 1, suffix),
+    POSTAL: rng.chance(0.1) ? '   ' : fsaAt(p.ward, p.lat, p.lon), 'REFERENCE_FILE#': refNo(rng, mv ? 'A' : 'B', day, suffix),
     SUB_TYPE: mv ? rng.pick(SUB_TYPES) : '', WORK_TYPE: mv ? rng.pick(MV_WORK) : rng.pick(CO_WORK), ZONING_REVIEW: rng.pick(ZONING_REVIEW),
     ZONING_DESIGNATION: rng.chance(0.7) ? rng.pick(ZONES) : '', COMMUNITY: rng.chance(0.6) ? district : '', EMPLOYMENT_DISTRICT: '',
     DESCRIPTION: mv ? rng.pick([`To construct a new ${rng.int(2, 3)}-storey detached dwelling with an integral garage.`, 'To construct a rear two-storey addition and a rear deck.',
@@ -69,6 +76,7 @@ function row(rng: Rng, p: Point, day: number, closed: boolean, seq: number, asOf
 
 /** Both files as header + rows; residential local streets dominate, as for real minor variances and consents. */
 export function buildCoa(rng: Rng, scale: number, geo: Geo, asOfDay: number): { active: string[][]; closed: string[][] } {
+  refCounters.clear(); // each generation numbers from 1, so two runs in one process write the same files
   const local = geo.points.filter((p) => !p.street.arterial);
   const pick = () => (rng.chance(0.85) ? rng.pick(local) : rng.pick(geo.points));
   const active: string[][] = [COA_ACTIVE_HEADER], closed: string[][] = [COA_CLOSED_HEADER];
