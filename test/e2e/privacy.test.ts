@@ -1,0 +1,54 @@
+// Privacy is a hard rule: no published byte (static site files, which the gateway serves as they are) may carry a
+// contributor's address or postal code, an L7 link or a tier-3 match. Scans every file of the e2e city's export.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { e2eConfig, openE2eWarehouse } from './harness.ts';
+
+let files: { rel: string; text: string }[] = [];
+let wh: Warehouse;
+
+function walk(dir: string, root: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full, root) : [path.relative(root, full)];
+  });
+}
+
+beforeAll(async () => {
+  const config = await e2eConfig();
+  const root = path.join(config.siteRoot, 'current');
+  // cursors are random-looking base64 and could contain any short letter-digit run by chance: leave them out
+  files = walk(root, root).map((rel) => ({
+    rel, text: readFileSync(path.join(root, rel)).toString('latin1').replace(/"next_cursor":"[^"]*"/g, ''),
+  }));
+  wh = await openE2eWarehouse();
+});
+
+describe('no private byte is published', () => {
+  it('scans a real export', () => {
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('carries no contributor postal code', async () => {
+    const codes = (await wh.all<{ c: string }>(`select distinct upper(trim(contributor_postal_code)) as c from src_contributions__rows
+      where contributor_postal_code is not null and length(trim(contributor_postal_code)) >= 6`)).map((r) => r.c);
+    expect(codes.length).toBeGreaterThan(10);
+    const variants = codes.flatMap((c) => [c, c.replace(/\s+/g, ''), `${c.replace(/\s+/g, '').slice(0, 3)} ${c.replace(/\s+/g, '').slice(3)}`]);
+    const leaks = files.flatMap((f) => variants.filter((v) => f.text.includes(v)).map((v) => `${f.rel}: ${v}`));
+    expect(leaks).toEqual([]);
+  });
+
+  it('carries no contributor street address', async () => {
+    const addresses = (await wh.all<{ a: string }>(`select distinct trim(contributor_address) as a from src_contributions__rows
+      where contributor_address is not null and length(trim(contributor_address)) >= 8`)).map((r) => r.a);
+    const leaks = files.flatMap((f) => addresses.filter((a) => f.text.includes(a)).map((a) => `${f.rel}: ${a}`));
+    expect(leaks).toEqual([]);
+  });
+
+  it('publishes no L7 link and no tier-3 match', () => {
+    const leaks = files.filter((f) => /"task":"L7"/.test(f.text) || /"tier":3\b/.test(f.text)).map((f) => f.rel);
+    expect(leaks).toEqual([]);
+  });
+});
