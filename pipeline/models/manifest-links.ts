@@ -2,7 +2,7 @@
 // the links layer runs them in this order after the core layer.
 
 /** L1 (registration → agenda item), L2 (registration → application), topic (registration → topic). */
-export const registrationLinkModels: readonly string[] = [];
+export const registrationLinkModels: readonly string[] = ['lnk_l1_terms', 'lnk_l1', 'lnk_l2', 'lnk_topic', 'int_registration_summaries'];
 
 /** L3 (organisation merges), L4 (office holders), L5 (former officials), L6 (suppliers), L7 (contributors). */
 export const entityLinkModels: readonly string[] = [];
