@@ -1,0 +1,135 @@
+-- L6 features (docs/links-contract.md): contract → organisation, "the contract's supplier is that lobbying
+-- organisation". Suppliers are folded like organisation names (lnk_l3_org_names); a supplier is compared only with
+-- organisations sharing a blocking token (a word of four letters or more, the sorted letters of the first word, or
+-- initials), tokens shared by more than 40 organisations being skipped, so the pairs grow with the contracts.
+with suppliers as (
+    select
+        id as contract_id,
+        supplier_raw,
+        org_key(regexp_replace(supplier_raw, '(?i)\((ontario|canada|toronto|quebec|alberta)\)', ' ', 'g')) as name_key,
+        regexp_matches(supplier_raw, '(?i)\((ontario|canada|toronto|quebec|alberta)\)') as jurisdiction_in_brackets,
+        kind, date, amount, source_dataset, source_file, source_position
+    from int_contracts
+    where nullif(trim(supplier_raw), '') is not null -- a contract without a supplier name has nothing to match
+),
+
+split as (
+    select
+        *,
+        coalesce(nullif(regexp_extract(name_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)s?$', 1), ''), '') as legal_form,
+        trim(regexp_replace(name_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)s?$', '')) as base,
+        replace(name_key, ' ', '') as compact
+    from suppliers
+    where name_key is not null -- punctuation-only supplier names cannot be compared
+),
+
+supplier_tokens as (
+    select distinct contract_id, unnest(list_concat(
+        list_filter(string_split(base, ' '), w -> length(w) >= 4 and not regexp_matches(w, '^\d+$')),
+        ['#' || array_to_string(list_sort(string_split(split_part(base, ' ', 1), '')), '')],
+        case when not contains(base, ' ') and length(base) between 2 and 6 then ['@' || base] else [] end)) as block_key
+    from split
+),
+
+org_tokens as (
+    select distinct organization_id, unnest(block_tokens) as block_key from lnk_l3_org_names
+),
+
+usable_org_tokens as (
+    select * from org_tokens
+    qualify count(*) over (partition by block_key) <= 40 -- a word shared by many organisations blocks nothing
+),
+
+pairs as (
+    select distinct s.contract_id, o.organization_id
+    from supplier_tokens as s
+    inner join usable_org_tokens as o using (block_key)
+),
+
+compared as (
+    select
+        p.contract_id, p.organization_id, s.supplier_raw, n.spelling, s.base as base_s, n.base as base_o,
+        s.legal_form as form_s, n.legal_form as form_o, n.spelling_kind, s.jurisdiction_in_brackets,
+        jaro_winkler_similarity(s.base, n.base) as jw,
+        1 - levenshtein(s.base, n.base) / greatest(length(s.base), length(n.base), 1) as edit_sim,
+        levenshtein(s.base, n.base) as lev,
+        damerau_levenshtein(s.base, n.base) as dlev,
+        s.compact = n.compact as compact_equal,
+        s.name_key = n.name_key as key_equal,
+        string_split(s.base, ' ') as tokens_s, string_split(n.base, ' ') as tokens_o,
+        not contains(s.base, ' ') and length(s.base) between 2 and 6 and s.base = n.initials and contains(n.base, ' ') as initials_match,
+        s.kind, s.date, s.amount, s.source_dataset, s.source_file, s.source_position
+    from pairs as p
+    inner join split as s using (contract_id)
+    inner join lnk_l3_org_names as n using (organization_id)
+),
+
+best as (
+    -- the organisation's spelling closest to the supplier
+    select
+        *,
+        base_s <> base_o and regexp_replace(base_s, 's\b', '', 'g') = regexp_replace(base_o, 's\b', '', 'g') as plural_toggle,
+        base_s <> base_o and (list_has_all(tokens_s, tokens_o) or list_has_all(tokens_o, tokens_s)) as words_added,
+        len(list_intersect(list_distinct(tokens_s), list_distinct(tokens_o))) / len(list_distinct(list_concat(tokens_s, tokens_o))) as token_jaccard
+    from compared
+    qualify row_number() over (partition by contract_id, organization_id
+        order by key_equal desc, compact_equal desc, initials_match desc, jw desc, spelling) = 1
+),
+
+ambiguity as (
+    -- how many organisations the supplier's name fits equally well: initials or a name without legal form can
+    -- belong to several, and then none of them is the supplier with confidence
+    select *,
+        count(*) filter (where initials_match) over (partition by contract_id) as initials_orgs,
+        count(*) filter (where base_s = base_o) over (partition by contract_id) as same_name_orgs,
+        count(*) filter (where base_s = base_o and (form_s = '' or form_o = '' or form_s = form_o)) over (partition by contract_id) as compatible_name_orgs
+    from best
+),
+
+features as (
+    select
+        *,
+        map {
+            'name_similarity': round(jw, 4),
+            'edit_similarity': round(edit_sim, 4),
+            'token_jaccard': round(token_jaccard, 4),
+            'same_name': (key_equal or compact_equal)::int,
+            'same_legal_form': (form_s <> '' and form_s = form_o)::int,
+            'legal_form_conflict': (form_s <> '' and form_o <> '' and form_s <> form_o and not compact_equal)::int,
+            'legal_form_missing': ((form_s = '') <> (form_o = ''))::int,
+            'one_typo': (lev = 1 and not plural_toggle)::int,
+            'adjacent_letters_swapped': (dlev = 1 and lev = 2)::int,
+            'plural_s_differs': plural_toggle::int,
+            'words_added': words_added::int,
+            'jurisdiction_in_brackets': jurisdiction_in_brackets::int,
+            'initials_match': initials_match::int,
+            'initials_and_legal_form_match': (initials_match and form_s <> '' and form_s = form_o)::int,
+            'initials_fit_several_organisations': (initials_match and initials_orgs > 1)::int,
+            'name_fits_several_organisations': (base_s = base_o and compatible_name_orgs > 1)::int,
+            'trade_name': (spelling_kind = 'trade_name')::int
+        } as x
+    from ambiguity
+),
+
+final as (
+    select
+        'L6' as task,
+        'contract' as from_type,
+        contract_id as from_id,
+        'organization' as to_type,
+        cast(organization_id as varchar) as to_id,
+        x,
+        to_json({
+            question: 'Is the contract''s supplier this lobbying organisation?',
+            contract: {contract_id: contract_id, supplier_as_published: supplier_raw, kind: kind, date: date, amount: amount,
+                source: source_dataset, source_file: source_file, source_row: source_position},
+            organization: {organization_id: organization_id, compared_spelling: spelling, spelling_kind: spelling_kind},
+            compared_names: [supplier_raw, spelling],
+            legal_forms: [nullif(form_s, ''), nullif(form_o, '')],
+            features: x
+        }) as evidence,
+        '{}'::json as extra
+    from features
+)
+
+select * from final

@@ -1,0 +1,109 @@
+-- L7 features (docs/links-contract.md): contribution → organisation, "the contributor is a registered lobbyist of
+-- the organisation (tier 1) or one of its senior officers (tier 2)"; tier 3 = a weaker match (same surname and postal
+-- area, first name not agreeing), for aggregate statistics only. Blocking: an individual contribution is compared with
+-- the reference people of lnk_l7_people whose surname starts with the same three letters, so pairs grow with the
+-- contributions. PRIVACY: the contributor's postal code is a feature here (same postal area: first three
+-- characters) but is never written into `evidence`, which names only the contribution id, the contributor's name,
+-- the election, the candidate and the reference person's record — and says "same postal area" without the code.
+with contributions as (
+    select
+        i.id as contribution_id, c.election, c.contributor_name, c.candidate_name, c.office, c.ward,
+        person_key(c.contributor_first_name, '') as first_key,
+        person_key('', c.contributor_last_name) as last_key,
+        left(c.contributor_postal_code, 3) as fsa, -- private: compared only
+        c.contributor_postal_code as postal_code -- private: compared only
+    from stg_contributions__rows as c
+    inner join int_contribution_ids as i on i.entity = 'contribution'
+        and i.natural_key = c.election || '|' || c.source_file || '|' || cast(c.source_position as varchar)
+    where c.contributor_kind = 'individual' -- people give as individuals; corporate gifts are the organisation itself
+        and c.excluded_reason is null -- only council campaigns (trustee and third-party rows are not in scope)
+        and c.contributor_last_name is not null -- a name without "Last, First" cannot be compared
+),
+
+org_areas as (
+    -- the postal areas of the organisation's registry business addresses
+    select organization_id, list_distinct(list_transform(postal_codes, p -> left(p, 3))) as fsas, postal_codes
+    from lnk_l3_org_facts
+),
+
+pairs as (
+    select c.*, p.organization_id, p.tier as ref_tier, p.basis, p.person_id, p.name as ref_name, p.first_key as ref_first,
+        p.last_key as ref_last, p.record_id, p.fsa as ref_fsa, a.fsas as org_fsas, a.postal_codes as org_postal_codes
+    from contributions as c
+    inner join lnk_l7_people as p on left(c.last_key, 3) = left(p.last_key, 3) -- surname block
+    left join org_areas as a using (organization_id)
+),
+
+compared as (
+    select
+        *,
+        jaro_winkler_similarity(last_key, ref_last) as surname_sim,
+        jaro_winkler_similarity(coalesce(first_key, ''), coalesce(ref_first, '')) as first_sim,
+        split_part(coalesce(first_key, ''), ' ', 1) = split_part(coalesce(ref_first, ''), ' ', 1) as first_exact,
+        left(coalesce(first_key, ''), 1) = left(coalesce(ref_first, ''), 1) as initial_agrees,
+        length(split_part(coalesce(first_key, ''), ' ', 1)) = 1 as initial_only,
+        coalesce(fsa = ref_fsa or list_contains(org_fsas, fsa), false) as same_area,
+        coalesce(list_contains(org_postal_codes, postal_code), false) as same_postal_code
+    from pairs
+),
+
+kept as (
+    select
+        c.*,
+        -- the tier the match would have: the reference person's tier when the first name agrees, else 3
+        case when c.first_exact or (c.initial_agrees and (c.initial_only or c.first_sim >= 0.85)) then c.ref_tier else 3 end as tier
+    from compared as c
+    -- a candidate needs the surname and either an agreeing first name or the same postal area
+    where c.surname_sim >= 0.9 and (c.initial_agrees or c.same_area)
+),
+
+best as (
+    -- one row per contribution and organisation: its best-fitting reference person
+    select * from kept
+    qualify row_number() over (partition by contribution_id, organization_id
+        order by tier, first_exact desc, same_postal_code desc, same_area desc, first_sim desc, record_id) = 1
+),
+
+features as (
+    select
+        *,
+        map {
+            'surname_similarity': round(surname_sim, 4),
+            'surname_exact': (last_key = ref_last)::int,
+            'first_name_exact': first_exact::int,
+            'first_name_similarity': round(first_sim, 4),
+            'initial_agrees': initial_agrees::int,
+            'first_name_conflict': (not initial_agrees)::int,
+            'same_postal_area': same_area::int,
+            'same_postal_code_as_organisation': same_postal_code::int,
+            'registered_lobbyist': (ref_tier = 1)::int,
+            'senior_officer': (ref_tier = 2)::int
+        } as x
+    from best
+),
+
+final as (
+    select
+        'L7' as task,
+        'contribution' as from_type,
+        cast(contribution_id as varchar) as from_id,
+        'organization' as to_type,
+        cast(organization_id as varchar) as to_id,
+        x,
+        -- no postal code and no address, ever: only names, ids and whether the postal areas agree
+        to_json({
+            question: 'Is the contributor a registered lobbyist (tier 1) or senior officer (tier 2) of this organisation?',
+            contribution: {contribution_id: contribution_id, contributor: contributor_name, election: election,
+                candidate: candidate_name, office: office, ward: ward},
+            organization_id: organization_id,
+            matched_person: {record: record_id, person_id: person_id, name: ref_name, basis: basis},
+            compared_names: [contributor_name, ref_name],
+            same_postal_area: same_area,
+            tier: tier,
+            features: x
+        }) as evidence,
+        to_json({tier: tier}) as extra
+    from features
+)
+
+select * from final
