@@ -8,7 +8,7 @@ RAW_DIR ?= data/raw
 # SAMPLE=0 uses the real City files already in RAW_DIR instead of generating the sample city
 SAMPLE ?= 1
 
-.PHONY: setup sample pipeline site build serve start test bench rebuild-state clean
+.PHONY: setup sample pipeline review-sample site build serve start test bench rebuild-state clean
 
 setup:            ## install the locked dependencies (npm install: see README on why not npm ci)
 	npm install --no-audit --no-fund
@@ -20,10 +20,14 @@ sample:           ## write the sample city into RAW_DIR (skipped when SAMPLE=0)
 pipeline:         ## raw files → DuckDB warehouse (data/warehouse/warehouse.duckdb)
 	RAW_DIR=$(RAW_DIR) $(NPX) tsx pipeline/run.ts
 
+review-sample:    ## sample city only: reviewers' decisions (RAW_DIR/review/decisions.csv, warehouse ids) over the built warehouse, then the pipeline again to read them
+	@if [ "$(SAMPLE)" = "1" ]; then RAW_DIR=$(RAW_DIR) $(NPX) tsx pipeline/links/review-sample.ts && RAW_DIR=$(RAW_DIR) $(NPX) tsx pipeline/run.ts; \
+	else echo "SAMPLE=0: using the decisions in $(RAW_DIR)/review"; fi
+
 site:             ## warehouse → static site, published atomically to site/current
 	$(NPX) tsx build/cli.ts
 
-build: sample pipeline site   ## sample city (unless SAMPLE=0) → pipeline → site
+build: sample pipeline review-sample site   ## sample city (unless SAMPLE=0) → pipeline → reviewer decisions (sample) → site
 
 serve:            ## serve the current site on http://localhost:$${PORT:-3000}/api/v1
 	$(NPX) tsx gateway/server.ts

@@ -14,4 +14,4 @@ export const entityLinkModels: readonly string[] = [
 ];
 
 /** position (organisation → agenda item stance). */
-export const positionLinkModels: readonly string[] = [];
+export const positionLinkModels: readonly string[] = ['lnk_position_stance', 'lnk_position_names', 'lnk_position_candidates', 'lnk_position'];

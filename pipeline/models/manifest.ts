@@ -35,6 +35,7 @@ export const layers: readonly Layer[] = [
       'stg_officials__contacts',
       'stg_meetings__schedule',
       'stg_seeds__topics',
+      'stg_tmmis__item_communications', 'stg_review__decisions',
       ...developmentModels.staging,
       ...procurementModels.staging,
     ],

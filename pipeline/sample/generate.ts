@@ -9,6 +9,7 @@ import { buildMotions } from './council/votes.ts';
 import { buildRegistry } from './registry/registrations.ts';
 import { snapshotDays, writeSnapshots } from './registry/snapshots.ts';
 import { generateExtended } from './extended/generate.ts';
+import { generatePositions } from './positions/generate.ts';
 import { rootRng } from './rng.ts';
 import { writeTruth } from './truth.ts';
 import type { Log, SampleOptions, Summary } from './types.ts';
@@ -52,14 +53,17 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   const snap = writeSnapshots(outDir, registry.regs, days, log);
   stage('development, procurement, contributions, address points (separate seeded streams)');
   const extended = generateExtended(rng.fork('extended'), outDir, scale, asOfDay, council, items, registry, log);
+  stage('agenda-item communications and organisation positions (separate seeded stream)');
+  const pos = generatePositions(rng.fork('positions'), outDir, asOfDay, items, registry);
+  const planted = { links: { ...extended.links, ...pos.links }, top: { ...extended.top, ...pos.top }, shares: { ...extended.shares, ...pos.shares }, counts: { ...extended.counts, ...pos.counts } };
   stage('planted truth');
-  const truthCounts = writeTruth(outDir, { seed, scale, asOf, snapshotEvery: every, snapshots: days.length }, council, items, registry, votes, asOfDay, extended);
+  const truthCounts = writeTruth(outDir, { seed, scale, asOf, snapshotEvery: every, snapshots: days.length }, council, items, registry, votes, asOfDay, planted);
   const ms = Math.round(performance.now() - t0);
   const counts = {
     members: council.members.length, decisionBodies: bodies.length, meetings: meetings.length, agendaReferences: items.length,
     tmmisRecords, votedReferences: items.filter((i) => i.voted).length, motions: motions.length, voteRows: votes.rows,
     registrations: registry.regs.length, communicationsAtAsOf: snap.lastCommunications, activeAtAsOf: snap.lastActive, closedAtAsOf: snap.lastClosed,
-    organisations: registry.orgs.orgs.length, lobbyists: registry.lobbyists.all.length, ...truthCounts, ...extended.counts,
+    organisations: registry.orgs.orgs.length, lobbyists: registry.lobbyists.all.length, ...truthCounts, ...planted.counts,
   };
   stage(`done in ${(ms / 1000).toFixed(1)}s: ${stats.files} files, ${(stats.bytes / 1e6).toFixed(1)} MB`);
   return { outDir, seed, scale, asOf, snapshots: snap.snapshots, counts, files: stats.files, bytes: stats.bytes, ms };

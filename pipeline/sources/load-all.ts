@@ -12,6 +12,8 @@ import { loadDevelopmentApplications } from './development.ts';
 import { loadAddressPoints, loadWards } from './geo.ts';
 import { loadManualGroups } from './groups.ts';
 import { loadProcurement } from './procurement.ts';
+import { loadReviewDecisions } from './review.ts';
+import { loadItemCommunications } from './tmmis-communications.ts';
 
 export interface SourceSummary {
   /** Rows per src_* table (and `quarantine`). */
@@ -63,6 +65,9 @@ export async function loadSources(ctx: {
   await loadProcurement(source);
   await loadContributions(source);
   await loadManualGroups(source);
+  log('sources: TMMIS agenda-item communications, reviewer decisions');
+  await loadItemCommunications(source);
+  await loadReviewDecisions(source);
 
   await wh.appendText('quarantine', quarantine.rows());
   const tables: Record<string, number> = {};

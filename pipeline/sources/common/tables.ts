@@ -99,6 +99,15 @@ export const SOURCE_TABLES = {
     'incumbent', 'filing_type', ...LINEAGE,
   ],
   src_groups__manual: ['group_name', 'organization_name', 'basis_note', 'source', ...LINEAGE],
+  // Positions and review (contracts.md §6).
+  src_tmmis__item_communications: [
+    'term', 'communication_id', 'agenda_item_id', 'reference', 'communication_number', 'communication_type_cd',
+    'communication_type_desc', 'date_received', 'communication_title', 'from_name', 'organization_name', 'summary',
+    'attachment_url', 'agenda_item_url', ...LINEAGE,
+  ],
+  src_review__decisions: [
+    'task', 'from_type', 'from_id', 'to_type', 'to_id', 'decision', 'reviewer', 'reviewed_at', 'note', ...LINEAGE,
+  ],
   quarantine: ['source', 'source_file', 'source_position', 'reason', 'excerpt'],
 } as const satisfies Record<string, readonly string[]>;
 

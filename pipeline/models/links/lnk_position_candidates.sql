@@ -1,0 +1,105 @@
+-- Position task, step 3: communication × organisation candidates and their name features. Blocking (near-linear):
+-- the typed organisation name shares an informative token (not a legal form or a stop word, used by at most 2 %
+-- of organisations, at least 8) with a name form of the organisation, or equals one as a matching key.
+with communications as (
+    select c.communication_id, c.agenda_item_id, c.organization_name, c.org_key as typed_key,
+        regexp_replace(c.org_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '') as typed_base,
+        nullif(regexp_extract(c.org_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', 1), '') as typed_form
+    from stg_tmmis__item_communications as c
+    inner join int_agenda_items as i on i.id = c.agenda_item_id
+    where c.org_key is not null and c.communication_id is not null
+),
+
+names as (
+    select * from lnk_position_names
+),
+
+stop_words as (
+    select unnest(['the', 'and', 'of', 'for', 'de', 'la', 'inc', 'ltd', 'corp', 'co', 'ulc', 'llc', 'lp', 'llp']) as token
+),
+
+name_tokens as (
+    select distinct n.organization_id, unnest(string_split(n.base, ' ')) as token from names as n
+),
+
+informative as (
+    select token
+    from (select token, count(distinct organization_id) as df from name_tokens group by token)
+    cross join (select greatest(8, ceil(0.02 * count(distinct id))) as max_df from int_organizations)
+    where df <= max_df and len(token) >= 3 and token not in (select token from stop_words)
+),
+
+communication_tokens as (
+    select distinct communication_id, unnest(string_split(typed_base, ' ')) as token from communications
+),
+
+blocked as (
+    select distinct c.communication_id, n.organization_id
+    from communication_tokens as c
+    inner join informative using (token)
+    inner join name_tokens as n using (token)
+    union
+    select c.communication_id, n.organization_id
+    from communications as c
+    inner join names as n on n.name_key = c.typed_key
+),
+
+-- logical CTEs
+
+per_form as (
+    -- token coverage with spelling slack: a token matches an equal token, or one within 1 edit (≥ 4 letters) or
+    -- 2 edits (≥ 7 letters), so typos and plural forms count as the same word
+    select b.communication_id, b.organization_id, n.name, n.name_key, n.form_kind, n.legal_form, n.organization_legal_form,
+        c.typed_key, c.typed_form, c.typed_base, n.base,
+        jaro_winkler_similarity(c.typed_key, n.name_key) as key_similarity,
+        jaro_winkler_similarity(c.typed_base, n.base) as base_similarity,
+        string_split(n.base, ' ') as form_tokens,
+        string_split(c.typed_base, ' ') as typed_tokens
+    from blocked as b
+    inner join communications as c using (communication_id)
+    inner join names as n using (organization_id)
+),
+
+coverage as (
+    select *,
+        len(list_filter(form_tokens, f -> len(list_filter(typed_tokens, t -> t = f
+            or (len(f) >= 4 and len(t) >= 4 and damerau_levenshtein(t, f) <= 1)
+            or (len(f) >= 7 and len(t) >= 7 and damerau_levenshtein(t, f) <= 2))) > 0)) / len(form_tokens) as form_covered,
+        len(list_filter(typed_tokens, t -> len(list_filter(form_tokens, f -> t = f
+            or (len(f) >= 4 and len(t) >= 4 and damerau_levenshtein(t, f) <= 1)
+            or (len(f) >= 7 and len(t) >= 7 and damerau_levenshtein(t, f) <= 2))) = 0)) / len(typed_tokens) as typed_extra
+    from per_form
+),
+
+per_candidate as (
+    select communication_id, organization_id,
+        max(key_similarity) as name_similarity,
+        max(base_similarity) as base_similarity,
+        max(case when typed_key = name_key then 1 else 0 end) as name_exact,
+        max(case when typed_base = base then 1 else 0 end) as base_exact,
+        max(form_covered) as org_tokens_covered,
+        min(typed_extra) as typed_tokens_extra,
+        arg_max(name, (typed_key = name_key, key_similarity)) as matched_name,
+        arg_max(form_kind, (typed_key = name_key, key_similarity)) as matched_form,
+        any_value(typed_form) as typed_form,
+        any_value(organization_legal_form) as organization_legal_form
+    from coverage
+    group by all
+),
+
+final as (
+    select * exclude (top),
+        case when typed_form is not null and organization_legal_form is not null and typed_form = organization_legal_form then 1 else 0 end as legal_form_agree,
+        case when typed_form is not null and organization_legal_form is not null and typed_form <> organization_legal_form then 1 else 0 end as legal_form_conflict,
+        -- the organisation is (one of) the best-named candidates of the communication
+        case when name_similarity >= max(name_similarity) over (partition by communication_id) - 0.000001 then 1 else 0 end as best_match,
+        -- how much better this organisation's name fits than the best other candidate's (negative when another fits better)
+        name_similarity - coalesce(case when name_similarity >= top[1] then top[2] else top[1] end, 0) as name_margin,
+        len(top) as candidates
+    from (
+        select *, list_sort(list(name_similarity) over (partition by communication_id), 'DESC') as top
+        from per_candidate
+    )
+)
+
+select * from final
