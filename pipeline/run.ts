@@ -11,6 +11,8 @@ import { runModels } from './lib/models.ts';
 import { loadEntityIds, saveEntityIds } from './lib/entity-ids.ts';
 import { openWarehouse, quoteIdent } from './lib/warehouse.ts';
 import { writeQualityReport } from './lib/quality-report.ts';
+import { evaluateLinks } from './links/evaluate.ts';
+import { writeReviewQueue } from './links/review-queue.ts';
 
 const seedsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seeds');
 
@@ -46,6 +48,16 @@ export async function runPipeline(config: Config, log: (msg: string) => void = c
     if (failed.length > 0) throw new Error(`${failed.length} data checks failed; the previous warehouse stays in place`);
 
     const meta = await writeRunMeta(wh);
+    const outDir = path.dirname(finalPath);
+    const queued = await writeReviewQueue(wh, path.join(outDir, 'review-queue.jsonl'));
+    log(`links: review queue ${Object.entries(queued).map(([t, n]) => `${t} ${n}`).join(', ') || 'empty'} (${path.join(outDir, 'review-queue.jsonl')})`);
+    const linkQuality = await evaluateLinks(wh, config.rawDir);
+    if (linkQuality) {
+      await writeFile(path.join(outDir, 'link-quality.json'), JSON.stringify(linkQuality, null, 2));
+      for (const t of linkQuality) {
+        log(`links: ${t.task} ${t.bands.map((b) => `${b.band} ${b.links} (precision ${b.precision ?? '–'})`).join(', ')}, recall ${t.recall ?? '–'}`);
+      }
+    }
     const report = await writeQualityReport(wh, { sources, runs, checks, meta });
     await writeFile(path.join(path.dirname(finalPath), 'data-quality.json'), JSON.stringify(report, null, 2));
     await saveEntityIds(wh, config.stateDir);

@@ -2,6 +2,7 @@
 // in-memory engine. Used by the differential tests (engine vs warehouse) and handy when checking a number by hand.
 import { quoteIdent } from '../../pipeline/lib/warehouse.ts';
 import type { FilterDef } from '../route-types.ts';
+import { schemas } from '../schemas.ts';
 import type { ListQuery } from './types.ts';
 
 export interface SqlQuery {
@@ -65,4 +66,17 @@ function _condition(f: Exclude<FilterDef, { kind: 'element' }>, col: string, val
     case 'contains':
       return `coalesce(list_contains(${col}, ${value}), false)`;
   }
+}
+
+/** A row read back from DuckDB in the shape the engine publishes: JSON columns (a link's evidence) arrive as text
+ *  and are parsed, exactly as the site reader does before writing. */
+export function fromSqlRow(route: ListQuery['route'], row: Record<string, unknown>): Record<string, unknown> {
+  const props = (schemas[route.schema] as { properties: Record<string, { type?: unknown }> }).properties;
+  const out = { ...row };
+  for (const f of route.fields) {
+    const type = props[f]?.type;
+    const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'));
+    if (isObject && typeof out[f] === 'string') out[f] = JSON.parse(out[f] as string);
+  }
+  return out;
 }

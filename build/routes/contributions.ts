@@ -1,4 +1,5 @@
-// Contributions group: election campaigns with their totals (published contributions arrive with the links issue).
+// Contributions group: election campaigns with their totals, and the contributions published through
+// reviewer-confirmed L7 links (tiers 1 and 2; contributor name and city only).
 import type { Route } from '../route-types.ts';
 import { defineList, enumParam, intParam, strParam } from './define.ts';
 
@@ -19,6 +20,29 @@ export const contributionRoutes: readonly Route[] = [
       intParam('candidate', 'Candidate person id', { kind: 'eq', column: 'candidate_person_id', cast: 'integer' }),
       enumParam('office', ['Mayor', 'Councillor'], 'Office sought', { kind: 'eq', column: 'office' }),
       intParam('ward', 'Ward (councillors)', { kind: 'eq', column: 'ward', cast: 'integer' }),
+    ],
+  }),
+  defineList('Contributions', {
+    id: 'contributions.list',
+    path: '/contributions',
+    summary: 'Contributions from registered lobbyists (tier 1) and senior officers (tier 2) of lobbying organisations',
+    description: 'Only contributions attributed to an organisation through a reviewer-confirmed match (L7, score 0.95 or ' +
+      'more) are published, with the contributor\'s name and city only; addresses are never published. Tier 3 matches ' +
+      'are used in aggregate statistics only.',
+    resource: 'contributions',
+    schema: 'Contribution',
+    fields: [
+      'id', 'contribution_id', 'election', 'campaign_id', 'candidate_person_id', 'office', 'ward', 'contributor_name',
+      'contributor_city', 'amount', 'returned', 'kind', 'contribution_date', 'organization_id', 'tier',
+      'registry_person_id', 'registration_ids',
+    ],
+    order: 'id ascending',
+    params: [
+      strParam('election', 'Election identifier (year, e.g. 2022)', { kind: 'eq', column: 'election' }, '^\\d{4}$'),
+      intParam('candidate', 'Candidate person id', { kind: 'eq', column: 'candidate_person_id', cast: 'integer' }),
+      intParam('organization', 'Organisation id', { kind: 'eq', column: 'organization_id', cast: 'integer' }),
+      enumParam('tier', ['1', '2'], 'Match tier: 1 registered lobbyist, 2 senior officer', { kind: 'eq', column: 'tier', cast: 'integer' }),
+      intParam('person', 'Lobbyist registry person id of the contributor', { kind: 'eq', column: 'registry_person_id', cast: 'integer' }),
     ],
   }),
 ];

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolveConfig } from '../../config/resolve.ts';
+import { resolveConfig, type Config } from '../../config/resolve.ts';
 import { openWarehouse, type Warehouse } from '../lib/warehouse.ts';
 import { featureTable, LINK_TASKS, modelsDir, readLinkModel, type LinkTask } from './model-file.ts';
 import type { PlantedTruth, TaskTruth, TruthMapper } from './truth/types.ts';
@@ -115,21 +115,21 @@ export async function reviewSample(wh: Warehouse, planted: PlantedTruth, log: (m
   return all;
 }
 
-async function main(): Promise<void> {
-  const config = resolveConfig();
+/** Write the sample city's decisions file from its planted truth and built warehouse (nothing for real data). */
+export async function writeSampleReview(config: Pick<Config, 'rawDir' | 'warehousePath'>, log: (msg: string) => void = console.log): Promise<void> {
   const truthFile = path.join(config.rawDir, 'sample-truth', 'planted-truth.json');
-  if (!existsSync(truthFile)) { console.log(`review-sample: no planted truth in ${config.rawDir}; decisions left as they are`); return; }
+  if (!existsSync(truthFile)) { log(`review-sample: no planted truth in ${config.rawDir}; decisions left as they are`); return; }
   const wh = await openWarehouse(config.warehousePath, { readOnly: true });
   try {
-    const decisions = await reviewSample(wh, JSON.parse(readFileSync(truthFile, 'utf8')) as PlantedTruth, console.log);
+    const decisions = await reviewSample(wh, JSON.parse(readFileSync(truthFile, 'utf8')) as PlantedTruth, log);
     mkdirSync(path.join(config.rawDir, 'review'), { recursive: true });
     writeFileSync(path.join(config.rawDir, 'review', 'decisions.csv'), toCsv(decisions));
-    console.log(`review-sample: ${decisions.length} decisions written to ${path.join(config.rawDir, 'review', 'decisions.csv')}`);
+    log(`review-sample: ${decisions.length} decisions written to ${path.join(config.rawDir, 'review', 'decisions.csv')}`);
   } finally {
     wh.close();
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((e: Error) => { console.error(`review-sample failed: ${e.message}`); process.exit(1); });
+  writeSampleReview(resolveConfig()).catch((e: Error) => { console.error(`review-sample failed: ${e.message}`); process.exit(1); });
 }

@@ -67,7 +67,18 @@ export const layers: readonly Layer[] = [
   {
     // link tasks: one features model per task (docs/links-contract.md), then the shared scoring and publication
     name: 'links',
-    models: [...registrationLinkModels, ...entityLinkModels, ...positionLinkModels],
+    models: [
+      ...registrationLinkModels,
+      ...entityLinkModels,
+      ...positionLinkModels,
+      'int_link_scores',
+      'int_link_keys',
+      'int_link_ids',
+      'int_links',
+      'int_published_links',
+      'int_registration_topics',
+      'int_communications',
+    ],
   },
   {
     name: 'api',
@@ -82,8 +93,10 @@ export const layers: readonly Layer[] = [
       'api_communications',
       'api_agenda_items',
       'api_agenda_items_detail',
+      'api_links',
       ...developmentModels.api,
       ...procurementModels.api,
+      'api_contributions',
     ],
   },
   {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/lib/warehouse.ts';
 import { loadResourceTable } from '../../build/query/engine.ts';
 import { parseListQuery } from '../../build/query/params.ts';
-import { toSql } from '../../build/query/to-sql.ts';
+import { fromSqlRow, toSql } from '../../build/query/to-sql.ts';
 import { routesOfKind } from '../../build/routes.ts';
 import { toArrowFile, toRecordJson } from '../../build/site/arrow-file.ts';
 import { duckColumns, paramValue, randomRows, rng } from './helpers/random-rows.ts';
@@ -48,7 +48,7 @@ describe.each(routesOfKind('list').map((r) => [r.id, r] as const))('engine = SQL
       const limit = LIMITS[Math.floor(r() * LIMITS.length)]!;
       search.set('limit', String(limit));
       const sql = toSql(parseListQuery(route, search, ctx));
-      const expected = (await wh.all(sql.sql, sql.params)).map((row) => toRecordJson(route, row));
+      const expected = (await wh.all(sql.sql, sql.params)).map((row) => toRecordJson(route, fromSqlRow(route, row)));
 
       const got: string[] = [];
       let cursor: string | null = null;
@@ -61,7 +61,7 @@ describe.each(routesOfKind('list').map((r) => [r.id, r] as const))('engine = SQL
         if (guard === 0) {
           // The first page also matches SQL's own keyset page (limit + 1 fetch).
           const paged = toSql(query, { paged: true });
-          const first = (await wh.all(paged.sql, paged.params)).map((row) => toRecordJson(route, row));
+          const first = (await wh.all(paged.sql, paged.params)).map((row) => toRecordJson(route, fromSqlRow(route, row)));
           expect(page.records).toEqual(first.slice(0, limit));
           expect(page.nextCursor === null).toBe(first.length <= limit);
         }

@@ -1,4 +1,5 @@
-// The end-to-end city: one small sample city built end to end (generate → pipeline → site) once per test run, by
+// The end-to-end city: one small sample city built end to end (generate → pipeline → reviewers' decisions →
+// pipeline → site) once per test run, by
 // whichever e2e suite asks first; the others wait for it. A directory lock makes the build happen exactly once
 // across the parallel test processes.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { resolveConfig, type Config } from '../../config/resolve.ts';
 import { generateSampleCity } from '../../pipeline/sample/generate.ts';
 import { runPipeline } from '../../pipeline/run.ts';
 import { runBuild } from '../../build/cli.ts';
+import { writeSampleReview } from '../../pipeline/links/review-sample.ts';
 
 export const E2E_SCALE = 0.004;
 const root = path.resolve('.tmp', 'e2e');
@@ -45,6 +47,9 @@ export async function e2eCity(): Promise<Config> {
       const config = configFor();
       const quiet = () => {};
       await generateSampleCity({ outDir: config.rawDir, seed: config.sample.seed, scale: E2E_SCALE, asOf: config.sample.asOf, snapshotEvery: 10 }, quiet);
+      await runPipeline(config, quiet);
+      // the sample's reviewers decide (L5, L7, position need confirmations), then the night runs again with them
+      await writeSampleReview(config, quiet);
       await runPipeline(config, quiet);
       await runBuild(config, quiet);
       writeFileSync(ready, JSON.stringify({ run }));

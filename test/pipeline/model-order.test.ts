@@ -25,7 +25,10 @@ describe('model dependency order', () => {
 
   it.each(order)('$layer/$model reads only models that run before it', ({ layer, model }) => {
     const own = position.get(model)!;
-    const later = referencedModels(readFileSync(modelPath(layer, model), 'utf8')).filter((m) => position.get(m)! >= own);
+    const file = modelPath(layer, model);
+    // a TypeScript model names the table it creates; a SQL model never names itself
+    const later = referencedModels(readFileSync(file, 'utf8'))
+      .filter((m) => position.get(m)! > own || (m === model && file.endsWith('.sql')));
     expect(later).toEqual([]);
   });
 

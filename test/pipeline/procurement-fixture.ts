@@ -1,5 +1,5 @@
 // Source tables of the procurement, contributions and groups domain (docs/contracts.md §5) for model tests, added
-// to the shared fixture's in-memory warehouse, and a runner for every model but the link tasks.
+// to the shared fixture's in-memory warehouse, and a runner for every model.
 import { runModel } from '../../pipeline/lib/models.ts';
 import { layers } from '../../pipeline/models/manifest.ts';
 import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
@@ -33,9 +33,8 @@ export async function procurementSourceWarehouse(): Promise<Warehouse> {
 /** Macros, then per layer the entity models and this domain's models, in manifest order. */
 export async function runProcurementModels(wh: Warehouse): Promise<void> {
   await wh.exec(await readFile(path.join(modelsDir, 'macros.sql'), 'utf8'));
-  // every domain runs (the entity api tables read the development domain's sites); link tasks are tested on their own
+  // every layer runs: the api tables read the development domain's sites and the published links
   for (const layer of layers) {
-    if (layer.name === 'links') continue;
     for (const model of layer.models) await runModel(wh, layer.name, model);
   }
 }

@@ -159,7 +159,11 @@ describe('contracts', () => {
     const by = Object.fromEntries(docs.map((d) => [d.id, JSON.parse(d.doc)]));
     expect(by['C-4000000001-1'].solicitation).toMatchObject({ issue_date: '2025-11-01', submission_deadline: '2025-12-01', type: 'RFQ' });
     expect(by['C-4000000002-1'].solicitation).toBeNull();
-    expect(by['C-4000000001-1'].links).toEqual([]);
+    // the detail embeds the contract's published links (L6 supplier matches), each with its task and evidence
+    for (const link of by['C-4000000001-1'].links as { task: string; from_id: string; evidence: object }[]) {
+      expect(link).toMatchObject({ task: 'L6', from_id: 'C-4000000001-1' });
+      expect(typeof link.evidence).toBe('object');
+    }
   });
 });
 

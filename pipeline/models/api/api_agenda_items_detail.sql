@@ -1,5 +1,28 @@
 -- GET /agenda-items/{id}: the item with its motions, votes, published links and a lobbying summary.
-with motions as (
+with lobbying as (
+    -- lobbying on the registrations linked to the item (published L1 links), up to its first vote (or meeting)
+    select
+        i.id as agenda_item_id,
+        count(distinct r.id) as linked_registrations,
+        count(distinct c.id) filter (where c.date <= coalesce(i.first_vote_date, i.meeting_date)) as communications,
+        count(distinct r.client_organization_id) as organizations,
+        count(distinct c.lobbyist_person_id) filter (where c.date <= coalesce(i.first_vote_date, i.meeting_date)) as lobbyists,
+        count(distinct c.member_person_id) filter (where c.date <= coalesce(i.first_vote_date, i.meeting_date)) as members_contacted
+    from int_agenda_items as i
+    inner join int_links as l on l.task = 'L1' and l.published and l.to_id = i.id
+    inner join int_registrations as r on r.id = l.from_id
+    left join int_communications as c on c.registration_id = r.id
+    group by i.id
+),
+
+links as (
+    select entity_id, list(link order by id) as links
+    from int_published_links
+    where entity_type = 'agenda_item'
+    group by entity_id
+),
+
+motions as (
     select agenda_item_id,
         list(struct_pack(motion_number := motion_number, committee := committee, vote_date := vote_date,
             vote_time := vote_time, motion_type := motion_type, description := vote_description, result := result,
@@ -39,12 +62,19 @@ select
         sites := coalesce(st.sites, []),
         motions := coalesce(m.motions, []),
         votes := coalesce(v.votes, []),
-        links := [],
-        -- lobbying before the vote is counted over published L1 links, which arrive with the links issue
-        lobbying := struct_pack(basis := 'published L1 links', linked_registrations := 0, communications := 0,
-            organizations := 0, lobbyists := 0)
+        links := coalesce(lk.links, []),
+        lobbying := struct_pack(
+            basis := 'published L1 links; communications dated on or before the first vote (or the meeting)',
+            linked_registrations := coalesce(lb.linked_registrations, 0),
+            communications := coalesce(lb.communications, 0),
+            organizations := coalesce(lb.organizations, 0),
+            lobbyists := coalesce(lb.lobbyists, 0),
+            members_contacted := coalesce(lb.members_contacted, 0)
+        )
     )) as doc
 from int_agenda_items as i
 left join motions as m on m.agenda_item_id = i.id
 left join votes as v on v.agenda_item_id = i.id
 left join sites as st on st.agenda_item_id = i.id
+left join links as lk on lk.entity_id = i.id
+left join lobbying as lb on lb.agenda_item_id = i.id

@@ -1,6 +1,13 @@
--- GET /applications/{id}: the application with its sites (in source order). L2 links arrive with the links issue
--- and the 4.6 comparison with the insight that computes it, so they are empty/null for now.
-with sites as (
+-- GET /applications/{id}: the application with its sites (in source order) and its published L2 links. The 4.6
+-- comparison arrives with the insight that computes it, so it is null for now.
+with links as (
+    select entity_id, list(link order by id) as links
+    from int_published_links
+    where entity_type = 'application'
+    group by entity_id
+),
+
+sites as (
     select a.id as application_id, a.kind,
         list(struct_pack(id := s.id, address := s.address, address_key := s.address_key, slug := s.slug,
             ward := s.ward, latitude := s.latitude, longitude := s.longitude, geocode_method := s.geocode_method,
@@ -21,8 +28,9 @@ select
         appealed := a.appealed, objections := a.objections, units := a.units, gfa := a.gfa,
         size_band := a.size_band, description := a.description, parent_id := a.parent_id, url := a.url,
         sites := coalesce(s.sites, []),
-        links := [],
+        links := coalesce(lk.links, []),
         comparison := null
     )) as doc
 from int_applications as a
 left join sites as s on s.application_id = a.id and s.kind = a.kind
+left join links as lk on lk.entity_id = a.id

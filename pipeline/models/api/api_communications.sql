@@ -21,7 +21,8 @@ select
     c.first_seen_date,
     strftime(c.date, '%Y-%m-%d') || ' ' || c.id as _sort,
     coalesce(w.wards, []) as f_wards,
-    r.topic as f_topic
-from int_communications_resolved as c
+    t.topic as f_topic
+from int_communications as c
 inner join int_registrations as r on r.id = c.registration_id
 left join site_wards as w on w.registration_id = c.registration_id
+left join int_registration_topics as t on t.registration_id = c.registration_id

@@ -1,7 +1,14 @@
 -- GET /contracts/{id}: the contract with the solicitation it answered (when the document number matches) and its
--- published L6 links (none until the links issue).
+-- published L6 links.
+with links as (
+    select entity_id, list(link order by id) as links
+    from int_published_links
+    where entity_type = 'contract'
+    group by entity_id
+)
+
 select
-    id,
+    c.id,
     cast(null as varchar) as slug, -- contracts have no slugs: ids are already URL- and file-safe
     to_json(struct_pack(
         id := id, kind := kind, supplier_organization_id := supplier_organization_id, supplier_name := supplier_name,
@@ -12,6 +19,7 @@ select
             document_number := document_number, type := solicitation_rfx_type, notice_type := solicitation_noip_type,
             issue_date := solicitation_issue_date, submission_deadline := solicitation_deadline,
             description := solicitation_description) end,
-        links := [] -- published L6 links arrive with the links issue
+        links := coalesce(lk.links, [])
     )) as doc
-from int_contracts
+from int_contracts as c
+left join links as lk on lk.entity_id = c.id

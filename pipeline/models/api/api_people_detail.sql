@@ -19,7 +19,7 @@ committees as (
 contacts as (
     -- communications that reached the member's office: the member or the member's staff
     select c.*, r.client_organization_id, t.term
-    from int_communications_resolved as c
+    from int_communications as c
     inner join int_registrations as r on r.id = c.registration_id
     left join int_terms as t on c.date between t.start_date and t.end_date
     where c.member_person_id is not null

@@ -14,9 +14,9 @@ select
     r.type,
     r.status,
     r.subjects,
-    r.topic,
+    t.topic,
     r.particulars,
-    r.summary,
+    sm.summary,
     case when len(w.wards) = 1 then w.wards[1] end as ward,
     r.initial_approval_date,
     r.start_date,
@@ -25,3 +25,5 @@ select
     coalesce(w.wards, []) as f_wards
 from int_registrations as r
 left join site_wards as w on w.registration_id = r.id
+left join int_registration_topics as t on t.registration_id = r.id -- highest published topic link
+left join int_registration_summaries as sm on sm.registration_id = r.id

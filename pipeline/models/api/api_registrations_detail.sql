@@ -1,5 +1,12 @@
 -- GET /registrations/{id}: the registration with its lobbyists, parties, communications and published links.
-with site_wards as (
+with links as (
+    select entity_id, list(link order by id) as links
+    from int_published_links
+    where entity_type = 'registration'
+    group by entity_id
+),
+
+site_wards as (
     select registration_id, list_sort(list(distinct ward) filter (where ward is not null)) as wards
     from int_registration_sites
     group by registration_id
@@ -39,7 +46,7 @@ communications as (
             office := office, office_holder_type := office_holder_type, member_person_id := member_person_id,
             method := method, method_raw := method_raw, date := date, first_seen_date := first_seen_date)
             order by date, id) as communications
-    from int_communications_resolved
+    from int_communications
     group by registration_id
 )
 
@@ -49,17 +56,20 @@ select
     to_json(struct_pack(
         id := r.id, client_organization_id := r.client_organization_id, lobbyist_person_id := r.lobbyist_person_id,
         firm_organization_id := r.firm_organization_id, type := r.type, status := r.status, subjects := r.subjects,
-        topic := r.topic, particulars := r.particulars, summary := r.summary, ward := case when len(w.wards) = 1 then w.wards[1] end,
+        topic := t.topic, particulars := r.particulars, summary := sm.summary, ward := case when len(w.wards) = 1 then w.wards[1] end,
         initial_approval_date := r.initial_approval_date, start_date := r.start_date, end_date := r.end_date,
         lobbyists := coalesce(l.lobbyists, []),
         parties := coalesce(p.parties, []),
         communications := coalesce(c.communications, []),
         sites := coalesce(st.sites, []),
-        links := [] -- published links arrive with the links issue
+        links := coalesce(lk.links, [])
     )) as doc
 from int_registrations as r
 left join lobbyists as l on l.registration_id = r.id
 left join parties as p on p.registration_id = r.id
 left join communications as c on c.registration_id = r.id
 left join site_wards as w on w.registration_id = r.id
+left join int_registration_topics as t on t.registration_id = r.id
+left join int_registration_summaries as sm on sm.registration_id = r.id
+left join links as lk on lk.entity_id = r.id
 left join sites as st on st.registration_id = r.id

@@ -97,6 +97,7 @@ function _fieldValue(r: Rng, field: string, prop: { type: unknown; format?: stri
   if (prop.format === 'date') return randomDate(r);
   if (types.includes('integer')) return Math.floor(r() * 1000);
   if (types.includes('number')) return Math.round(r() * 1e8) / 100;
+  if (types.includes('object')) return { features: [{ name: pick(r, WORDS), value: Math.round(r() * 100) / 100 }] };
   if (types.includes('array')) return Array.from({ length: Math.floor(r() * 3) }, () => pick(r, WORDS));
   return Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, WORDS)).join(' ');
 }
@@ -109,6 +110,7 @@ export function duckColumns(route: ListRoute): Record<string, string> {
     const p = props[f]!;
     const types = Array.isArray(p.type) ? p.type : [p.type];
     cols[f] = types.includes('integer') ? 'INTEGER' : types.includes('number') ? 'DOUBLE' : types.includes('array') ? 'VARCHAR[]'
+      : types.includes('object') ? 'JSON'
       : p.format === 'date' ? 'DATE' : 'VARCHAR';
   }
   for (const spec of filterColumns(route)) {

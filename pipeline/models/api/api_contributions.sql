@@ -1,0 +1,64 @@
+-- GET /contributions rows: contributions attributed to a lobbying organisation by a reviewer-confirmed L7 link at
+-- 0.95 or more, tier 1 (registered lobbyist) or tier 2 (senior officer) only. Contributor name and city only: the
+-- address and postal code never leave the warehouse. One row per confirmed contribution × organisation.
+with confirmed as (
+    select
+        l.id,
+        cast(l.from_id as integer) as contribution_id,
+        cast(l.to_id as integer) as organization_id,
+        cast(l.extra ->> '$.tier' as integer) as tier,
+        try_cast(l.evidence ->> '$.matched_person.person_id' as integer) as registry_person_id
+    from int_links as l
+    where l.task = 'L7'
+        and l.published -- confirmed by a reviewer at 0.95 or more (int_links applies the rule)
+        and cast(l.extra ->> '$.tier' as integer) in (1, 2) -- tier 3 is used in aggregates only
+),
+
+rows as (
+    select i.id as contribution_id, r.*
+    from int_contribution_ids as i
+    inner join stg_contributions__rows as r
+        on i.natural_key = r.election || '|' || r.source_file || '|' || cast(r.source_position as varchar)
+),
+
+campaigns as (
+    -- a namesake in the same race cannot be told apart here: the first filing's campaign stands
+    select election, office, ward, candidate_key, min(id) as campaign_id, any_value(candidate_person_id) as candidate_person_id
+    from int_campaigns
+    group by all
+),
+
+registrations as (
+    -- the organisation's registrations on which the matched person lobbied
+    select p.id as person_id, r.client_organization_id as organization_id, list(distinct r.id order by r.id) as registration_ids
+    from int_lobbyist_mentions as m
+    inner join int_people as p on p.natural_key = 'lobbyist:' || m.name_key
+    inner join int_registrations as r on r.id = m.registration_id
+    group by all
+)
+
+select
+    c.id,
+    c.contribution_id,
+    w.election,
+    cast(k.campaign_id as integer) as campaign_id,
+    k.candidate_person_id,
+    w.office,
+    w.ward,
+    w.contributor_name,
+    cast(null as varchar) as contributor_city, -- the City's files carry no separate city; addresses are never published
+    w.amount,
+    w.returned,
+    w.kind,
+    w.contribution_date,
+    c.organization_id,
+    c.tier,
+    c.registry_person_id,
+    coalesce(g.registration_ids, []) as registration_ids,
+    lpad(cast(c.id as varchar), 12, '0') as _sort
+from confirmed as c
+inner join rows as w on w.contribution_id = c.contribution_id
+inner join campaigns as k -- every contribution row belongs to a filed campaign (checked: api_contributions__complete)
+    on k.election = w.election and k.office = w.office and k.candidate_key = w.candidate_key
+    and (w.office = 'Mayor' or k.ward is not distinct from w.ward)
+left join registrations as g on g.person_id = c.registry_person_id and g.organization_id = c.organization_id
