@@ -38,7 +38,10 @@ joined as (
             or s.probability - coalesce(lead(s.probability) over (partition by s.task, s.from_type, s.from_id
                 order by s.probability desc, s.to_id), 0) < 0.2
         ) as ambiguous,
-        coalesce(json_array_length(s.evidence -> '$.confirming_records'), 0) as confirming_records
+        -- independent confirming records: distinct sources (three registrations repeating one self-declaration
+        -- are one source; the registry plus the council membership record are two)
+        coalesce(len(list_distinct(list_transform(
+            cast(s.evidence -> '$.confirming_records' as json[]), r -> json_extract_string(r, '$.source')))), 0) as confirming_records
     from scores as s
     left join decisions as d using (task, from_type, from_id, to_type, to_id)
 ),
