@@ -19,6 +19,8 @@ export const developmentModels: DomainModels = {
     'int_applications',
     'int_registration_sites',
     'int_agenda_item_sites',
+    'int_registration_wards',
+    'int_site_cards',
   ],
   api: [
     'api_sites',

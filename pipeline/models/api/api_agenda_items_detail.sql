@@ -32,11 +32,9 @@ motions as (
 ),
 
 sites as (
-    select ai.agenda_item_id,
-        list(struct_pack(id := s.id, address := s.address, address_key := s.address_key, ward := s.ward,
-            geocode_method := s.geocode_method) order by s.id) as sites
+    select ai.agenda_item_id, list(c.card order by c.site_id) as sites
     from (select distinct agenda_item_id, site_id from int_agenda_item_sites) as ai
-    inner join int_sites as s on s.id = ai.site_id
+    inner join int_site_cards as c on c.site_id = ai.site_id
     group by ai.agenda_item_id
 ),
 

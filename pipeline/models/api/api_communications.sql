@@ -1,11 +1,5 @@
 -- GET /communications rows, ordered by date then id, with the wards of the registration's sites and its topic as
 -- filter columns.
-with site_wards as (
-    select registration_id, list_sort(list(distinct ward) filter (where ward is not null)) as wards
-    from int_registration_sites
-    group by registration_id
-)
-
 select
     c.id,
     c.registration_id,
@@ -24,5 +18,5 @@ select
     t.topic as f_topic
 from int_communications as c
 inner join int_registrations as r on r.id = c.registration_id
-left join site_wards as w on w.registration_id = c.registration_id
+left join int_registration_wards as w on w.registration_id = c.registration_id
 left join int_registration_topics as t on t.registration_id = c.registration_id

@@ -1,11 +1,5 @@
 -- GET /registrations rows, ordered by the numeric SM number. The ward is that of the registration's sites when
 -- they all lie in one ward (null when none is known or they disagree); the ward filter matches any site's ward.
-with site_wards as (
-    select registration_id, list_sort(list(distinct ward) filter (where ward is not null)) as wards
-    from int_registration_sites
-    group by registration_id
-)
-
 select
     r.id,
     r.client_organization_id,
@@ -24,6 +18,6 @@ select
     lpad(cast(r.sm_digits as varchar), 12, '0') || ' ' || r.id as _sort,
     coalesce(w.wards, []) as f_wards
 from int_registrations as r
-left join site_wards as w on w.registration_id = r.id
+left join int_registration_wards as w on w.registration_id = r.id
 left join int_registration_topics as t on t.registration_id = r.id -- highest published topic link
 left join int_registration_summaries as sm on sm.registration_id = r.id

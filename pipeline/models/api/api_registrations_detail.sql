@@ -6,18 +6,10 @@ with links as (
     group by entity_id
 ),
 
-site_wards as (
-    select registration_id, list_sort(list(distinct ward) filter (where ward is not null)) as wards
-    from int_registration_sites
-    group by registration_id
-),
-
 sites as (
-    select rs.registration_id,
-        list(struct_pack(id := s.id, address := s.address, address_key := s.address_key, ward := s.ward,
-            geocode_method := s.geocode_method) order by s.id) as sites
+    select rs.registration_id, list(c.card order by c.site_id) as sites
     from (select distinct registration_id, site_id from int_registration_sites) as rs
-    inner join int_sites as s on s.id = rs.site_id
+    inner join int_site_cards as c on c.site_id = rs.site_id
     group by rs.registration_id
 ),
 
@@ -68,7 +60,7 @@ from int_registrations as r
 left join lobbyists as l on l.registration_id = r.id
 left join parties as p on p.registration_id = r.id
 left join communications as c on c.registration_id = r.id
-left join site_wards as w on w.registration_id = r.id
+left join int_registration_wards as w on w.registration_id = r.id
 left join int_registration_topics as t on t.registration_id = r.id
 left join int_registration_summaries as sm on sm.registration_id = r.id
 left join links as lk on lk.entity_id = r.id
