@@ -20,6 +20,8 @@ export interface Config {
   rateLimitKey: number;
   /** Number of trusted reverse proxies in front of the gateway (0 = ignore X-Forwarded-For). */
   trustProxyHops: number;
+  /** DuckDB memory cap for the pipeline (it spills to disk beyond it), e.g. `2.5GB`. */
+  duckdbMemoryLimit: string;
   /** Secret mixed into cursor MACs; defaults to a fixed development value. */
   cursorSecret: string;
   /** Sample-city generation. */
@@ -55,6 +57,7 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     rateLimitKey: options.rateLimitKey ?? intFrom(env.RATE_LIMIT_KEY, 'RATE_LIMIT_KEY') ?? 600,
     trustProxyHops: options.trustProxyHops ?? intFrom(env.TRUST_PROXY_HOPS, 'TRUST_PROXY_HOPS') ?? 0,
     cursorSecret: options.cursorSecret ?? env.CURSOR_SECRET ?? 'development-cursor-secret',
+    duckdbMemoryLimit: options.duckdbMemoryLimit ?? env.DUCKDB_MEMORY_LIMIT ?? '2.5GB',
     sample: {
       seed: options.sample?.seed ?? intFrom(env.SAMPLE_SEED, 'SAMPLE_SEED') ?? 20261122,
       scale: options.sample?.scale ?? floatFrom(env.SAMPLE_SCALE, 'SAMPLE_SCALE') ?? DEFAULT_SCALE,

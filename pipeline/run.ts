@@ -33,7 +33,8 @@ export async function runPipeline(config: Config, log: (msg: string) => void = c
   await rm(nextPath, { force: true });
   await rm(`${nextPath}.wal`, { force: true });
 
-  const wh = await openWarehouse(nextPath);
+  // a memory cap makes DuckDB spill large joins (the link blocking at the City's size) to disk instead of growing
+  const wh = await openWarehouse(nextPath, { memoryLimit: config.duckdbMemoryLimit, tempDirectory: `${nextPath}.tmp` });
   try {
     log(`pipeline: raw data from ${config.rawDir}`);
     const sources = await loadSources({ wh, rawDir: config.rawDir, stateDir: config.stateDir, log });
@@ -65,6 +66,7 @@ export async function runPipeline(config: Config, log: (msg: string) => void = c
     log(`quality: ${report.quarantine_total} records quarantined, ${report.value_issues_total} values nulled ` +
       `(report: ${path.join(path.dirname(finalPath), 'data-quality.json')})`);
     wh.close();
+    await rm(`${nextPath}.tmp`, { recursive: true, force: true });
     await rename(nextPath, finalPath);
     const seconds = (Date.now() - started) / 1000;
     log(`pipeline: warehouse ${finalPath} for export ${meta.export_date} in ${seconds.toFixed(1)} s`);
@@ -72,6 +74,7 @@ export async function runPipeline(config: Config, log: (msg: string) => void = c
   } catch (error) {
     try { wh.close(); } catch { /* already closed */ }
     await rm(nextPath, { force: true });
+    await rm(`${nextPath}.tmp`, { recursive: true, force: true });
     throw error;
   }
 }

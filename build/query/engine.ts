@@ -7,7 +7,7 @@ import type { ListRoute } from '../route-types.ts';
 import { lazyStrings, readStrings } from './arrow-read.ts';
 import { toCursor } from './cursor.ts';
 import { buildIndexes } from './indexes.ts';
-import { lowerBoundU32, upperBound } from './keys.ts';
+import { lowerBound, lowerBoundU32, upperBound } from './keys.ts';
 import { compileFilters } from './predicates.ts';
 import { ApiError, type ExportContext, type ListQuery, type PageResult, type ResourceTable } from './types.ts';
 
@@ -33,8 +33,9 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
       if (query.cursor && (query.cursor.export !== ctx.exportId || query.cursor.query !== query.queryHash)) {
         throw new ApiError(400, 'invalid_cursor', 'Parameter "cursor" does not belong to this query and export');
       }
-      const start = query.cursor ? upperBound(sort, query.cursor.after) : 0;
-      const hits = _collect(compileFilters(route, indexes, query.filters), start, size, query.limit + 1);
+      const [from, to] = _leadRange(route, query, sort);
+      const start = Math.max(from, query.cursor ? upperBound(sort, query.cursor.after) : 0);
+      const hits = _collect(compileFilters(route, indexes, query.filters), start, to, query.limit + 1);
       const rows = hits.length > query.limit ? hits.slice(0, query.limit) : hits;
       const nextCursor = hits.length > query.limit
         ? toCursor({ after: sort[rows[rows.length - 1]!]!, query: query.queryHash, export: ctx.exportId }, ctx.cursorSecret)
@@ -42,6 +43,24 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
       return { records: rows.map((r) => json.get(r)), nextCursor };
     },
   };
+}
+
+/**
+ * Rows [from, to) that can satisfy bounds on the route's sort-leading column: keys are `<lead> <rest>`, so a row's
+ * lead is ≥ v exactly when its key is ≥ v, and ≤ v exactly when its key is < v + '!' (the space sorts below '!').
+ * Only prunes: every filter is still tested on every row in the range.
+ */
+function _leadRange(route: ListRoute, query: ListQuery, sort: readonly string[]): [number, number] {
+  let from = 0;
+  let to = sort.length;
+  if (!route.sortLead) return [from, to];
+  for (const param of route.params) {
+    const value = query.filters.get(param.name);
+    if (value === undefined || param.filter?.column !== route.sortLead) continue;
+    if (param.filter.kind === 'gte') from = Math.max(from, lowerBound(sort, String(value)));
+    if (param.filter.kind === 'lte') to = Math.min(to, lowerBound(sort, `${String(value)}!`));
+  }
+  return [from, Math.max(from, to)];
 }
 
 function _collect(compiled: ReturnType<typeof compileFilters>, start: number, size: number, want: number): number[] {
@@ -55,6 +74,7 @@ function _collect(compiled: ReturnType<typeof compileFilters>, start: number, si
   if (driver) {
     for (let i = lowerBoundU32(driver, start); i < driver.length && hits.length < want; i++) {
       const row = driver[i]!;
+      if (row >= size) break; // past the end of the range (postings are in row order)
       if (check(row)) hits.push(row);
     }
   } else {

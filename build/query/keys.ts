@@ -28,6 +28,18 @@ export function upperBound(keys: readonly string[], after: string): number {
   return lo;
 }
 
+/** First index in sorted `keys` whose key is greater than or equal to `min`. */
+export function lowerBound(keys: readonly string[], min: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareKeys(keys[mid]!, min) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** First index in a sorted Uint32Array holding a value >= `min`. */
 export function lowerBoundU32(values: Uint32Array, min: number): number {
   let lo = 0;

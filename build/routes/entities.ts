@@ -82,6 +82,7 @@ export const entityRoutes: readonly Route[] = [
       'office_holder_type', 'member_person_id', 'method', 'method_raw', 'date', 'first_seen_date',
     ],
     order: 'communication date ascending, then id',
+    sortLead: 'date',
     params: [
       dateParam('from', 'Communication date on or after', { kind: 'gte', column: 'date' }),
       dateParam('to', 'Communication date on or before', { kind: 'lte', column: 'date' }),

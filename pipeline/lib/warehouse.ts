@@ -16,13 +16,14 @@ export interface Warehouse {
 /** Open (or create) a warehouse file; `:memory:` for tests. */
 export async function openWarehouse(
   path: string,
-  options: { threads?: number; memoryLimit?: string; readOnly?: boolean } = {},
+  options: { threads?: number; memoryLimit?: string; tempDirectory?: string; readOnly?: boolean } = {},
 ): Promise<Warehouse> {
   const settings: Record<string, string> = {};
   // read-only lets the site build and tests read a warehouse while another process holds it open for reading
   if (options.readOnly) settings.access_mode = 'READ_ONLY';
   if (options.threads) settings.threads = String(options.threads);
   if (options.memoryLimit) settings.memory_limit = options.memoryLimit;
+  if (options.tempDirectory) settings.temp_directory = options.tempDirectory;
   const instance = await DuckDBInstance.create(path, settings);
   const connection = await instance.connect();
   return wrap(instance, connection);

@@ -59,6 +59,8 @@ export function randomRows(route: ListRoute, n: number, r: Rng): Record<string, 
   for (let i = 0; i < n; i++) {
     const row: Record<string, unknown> = { _sort: `${Math.floor(r() * 1e6).toString(36).padStart(4, '0')}-${String(i).padStart(6, '0')}` };
     for (const field of route.fields) row[field] = _fieldValue(r, field, props[field]!, i, byColumn.get(field));
+    // routes whose keys start with a column's value (communications: date) keep that convention
+    if (route.sortLead) row._sort = `${String(row[route.sortLead] ?? '')} ${row._sort as string}`;
     for (const spec of filterColumns(route)) {
       if (spec.name in row) continue;
       if (spec.shape === 'scalar') row[spec.name] = r() < 0.1 ? null : _scalar(r, spec.type, byColumn.get(spec.name)!);
