@@ -35,9 +35,11 @@ export async function e2eCity(): Promise<Config> {
   const run = process.env.E2E_RUN_ID ?? 'standalone';
   for (let waited = 0; waited < 600_000; waited += 200) {
     if (existsSync(ready) && JSON.parse(readFileSync(ready, 'utf8')).run === run) return configFor();
+    mkdirSync(path.dirname(lock), { recursive: true }); // a fresh clone has no .tmp yet
     try {
       mkdirSync(lock); // atomic: only one process builds
-    } catch {
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // only "someone else is building" waits
       await sleep(200);
       continue;
     }
