@@ -76,6 +76,7 @@ export const layers: readonly Layer[] = [
       'int_link_ids',
       'int_links',
       'int_published_links',
+      'int_record_links',
       'int_registration_topics',
       'int_communications',
     ],

@@ -15,13 +15,6 @@ with lobbying as (
     group by i.id
 ),
 
-links as (
-    select entity_id, list(link order by id) as links
-    from int_published_links
-    where entity_type = 'agenda_item'
-    group by entity_id
-),
-
 motions as (
     select agenda_item_id,
         list(struct_pack(motion_number := motion_number, committee := committee, vote_date := vote_date,
@@ -74,5 +67,5 @@ from int_agenda_items as i
 left join motions as m on m.agenda_item_id = i.id
 left join votes as v on v.agenda_item_id = i.id
 left join sites as st on st.agenda_item_id = i.id
-left join links as lk on lk.entity_id = i.id
+left join int_record_links as lk on lk.entity_type = 'agenda_item' and lk.entity_id = i.id
 left join lobbying as lb on lb.agenda_item_id = i.id

@@ -1,13 +1,6 @@
 -- GET /applications/{id}: the application with its sites (in source order) and its published L2 links. The 4.6
 -- comparison arrives with the insight that computes it, so it is null for now.
-with links as (
-    select entity_id, list(link order by id) as links
-    from int_published_links
-    where entity_type = 'application'
-    group by entity_id
-),
-
-sites as (
+with sites as (
     select a.id as application_id, a.kind,
         list(struct_pack(id := s.id, address := s.address, address_key := s.address_key, slug := s.slug,
             ward := s.ward, latitude := s.latitude, longitude := s.longitude, geocode_method := s.geocode_method,
@@ -33,4 +26,4 @@ select
     )) as doc
 from int_applications as a
 left join sites as s on s.application_id = a.id and s.kind = a.kind
-left join links as lk on lk.entity_id = a.id
+left join int_record_links as lk on lk.entity_type = 'application' and lk.entity_id = a.id

@@ -1,12 +1,5 @@
 -- GET /contracts/{id}: the contract with the solicitation it answered (when the document number matches) and its
 -- published L6 links.
-with links as (
-    select entity_id, list(link order by id) as links
-    from int_published_links
-    where entity_type = 'contract'
-    group by entity_id
-)
-
 select
     c.id,
     cast(null as varchar) as slug, -- contracts have no slugs: ids are already URL- and file-safe
@@ -22,4 +15,4 @@ select
         links := coalesce(lk.links, [])
     )) as doc
 from int_contracts as c
-left join links as lk on lk.entity_id = c.id
+left join int_record_links as lk on lk.entity_type = 'contract' and lk.entity_id = c.id

@@ -1,12 +1,5 @@
 -- GET /organizations/{id}: the organisation with the registrations that name it and its published L3 merges.
-with merges as (
-    select entity_id, list(link order by id) as links
-    from int_published_links
-    where entity_type = 'organization' and link.task = 'L3'
-    group by entity_id
-),
-
-roles as (
+with roles as (
     select distinct m.registration_id, o.id as organization_id,
         case
             when r.client_organization_id = o.id then 'client'
@@ -37,10 +30,10 @@ select
         id := o.id, canonical_name := o.canonical_name, aliases := ao.aliases, type := o.type,
         group_id := gm.group_id, slug := o.slug,
         registrations := coalesce(g.registrations, []),
-        merges := coalesce(mg.links, []) -- published L3 links naming the organisation at either end
+        merges := coalesce(list_filter(mg.links, l -> l.task = 'L3'), []) -- published L3 links at either end
     )) as doc
 from int_organizations as o
 left join registrations as g on g.organization_id = o.id
 left join int_group_members as gm on gm.organization_id = o.id
-left join merges as mg on mg.entity_id = cast(o.id as varchar)
+left join int_record_links as mg on mg.entity_type = 'organization' and mg.entity_id = cast(o.id as varchar)
 inner join api_organizations as ao on ao.id = o.id -- the list record's aliases include merged records' names

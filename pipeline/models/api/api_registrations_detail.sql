@@ -1,12 +1,5 @@
 -- GET /registrations/{id}: the registration with its lobbyists, parties, communications and published links.
-with links as (
-    select entity_id, list(link order by id) as links
-    from int_published_links
-    where entity_type = 'registration'
-    group by entity_id
-),
-
-sites as (
+with sites as (
     select rs.registration_id, list(c.card order by c.site_id) as sites
     from (select distinct registration_id, site_id from int_registration_sites) as rs
     inner join int_site_cards as c on c.site_id = rs.site_id
@@ -63,5 +56,5 @@ left join communications as c on c.registration_id = r.id
 left join int_registration_wards as w on w.registration_id = r.id
 left join int_registration_topics as t on t.registration_id = r.id
 left join int_registration_summaries as sm on sm.registration_id = r.id
-left join links as lk on lk.entity_id = r.id
+left join int_record_links as lk on lk.entity_type = 'registration' and lk.entity_id = r.id
 left join sites as st on st.registration_id = r.id
