@@ -1,13 +1,12 @@
 // TMMIS agenda-item communications (tmmis/agenda-item-communications-<term>.json: letters, submissions,
 // presentations… received on an agenda item) → src_tmmis__item_communications. A record needs the item's reference
 // and a sender (a person or an organisation); others are quarantined.
-import path from 'node:path';
 import type { SourceContext } from './common/csv-adapter.ts';
 import { clean } from './common/clean.ts';
-import { listFiles, termFromFileName, toSourceFile } from './common/files.ts';
 import { htmlToText } from './common/html-text.ts';
-import { readJsonRecords, scalarText } from './common/json-file.ts';
-import { toRow, type Row } from './common/tables.ts';
+import { scalarText } from './common/json-file.ts';
+import { toRow } from './common/tables.ts';
+import { loadJsonFiles } from './tmmis.ts';
 
 type Json = Record<string, unknown>;
 const text = (value: unknown) => clean(scalarText(value));
@@ -36,30 +35,11 @@ export function toItemCommunicationRow(r: unknown, term: string | null): Record<
 
 /** Load every agenda-item-communications file of tmmis/; returns rows loaded. A missing file is normal. */
 export async function loadItemCommunications(ctx: SourceContext): Promise<number> {
-  const files = await listFiles(path.join(ctx.rawDir, 'tmmis'), COMMUNICATIONS_FILE);
-  if (files.length === 0) ctx.log('tmmis: no agenda-item-communications files in tmmis/; src_tmmis__item_communications stays empty');
-  let total = 0;
-  for (const file of files) {
-    const source_file = toSourceFile(ctx.rawDir, file);
-    const reject = (position: number | null, reason: string, excerpt: string) =>
-      ctx.quarantine.add({ source: 'tmmis', sourceFile: source_file, sourcePosition: position, reason, excerpt });
-    const read = await readJsonRecords(file);
-    if ('error' in read) {
-      reject(null, read.error.startsWith('json parse error') ? 'json parse error' : read.error, read.error);
-      continue;
-    }
-    const rows: Row[] = [];
-    let rejected = 0;
-    const term = termFromFileName(file);
-    read.records.forEach((record, i) => {
-      const row = toItemCommunicationRow(record, term);
-      if (typeof row === 'string') {
-        rejected++;
-        reject(i + 1, row, JSON.stringify(record) ?? String(record));
-      } else rows.push(toRow('src_tmmis__item_communications', { ...row, source_file, source_position: i + 1 }));
-    });
-    total += await ctx.wh.appendText('src_tmmis__item_communications', rows);
-    ctx.log(`tmmis: ${source_file}: ${rows.length} communications, ${rejected} quarantined`);
-  }
-  return total;
+  return loadJsonFiles(ctx, COMMUNICATIONS_FILE, 'src_tmmis__item_communications', (record, term, lineage) => {
+    const row = toItemCommunicationRow(record, term);
+    return typeof row === 'string' ? row : [toRow('src_tmmis__item_communications', { ...row, ...lineage })];
+  }, {
+    missing: 'tmmis: no agenda-item-communications files in tmmis/; src_tmmis__item_communications stays empty',
+    rows: 'communications',
+  });
 }

@@ -82,16 +82,21 @@ export async function loadDecisionBodies(ctx: SourceContext): Promise<{ bodies: 
   return { bodies, members: await ctx.wh.appendText('src_tmmis__decision_body_members', members) };
 }
 
-type Lineage = { source_file: string; source_position: number };
+export type Lineage = { source_file: string; source_position: number };
 
-async function loadJsonFiles(
+/**
+ * Load every tmmis/ JSON file matching `pattern` into `table`: one or more rows per record from `toRows`, or a
+ * reason string that quarantines the record; an unreadable file is quarantined whole.
+ */
+export async function loadJsonFiles(
   ctx: SourceContext,
   pattern: RegExp,
-  table: 'src_tmmis__agenda_items' | 'src_tmmis__decision_bodies',
+  table: 'src_tmmis__agenda_items' | 'src_tmmis__decision_bodies' | 'src_tmmis__item_communications',
   toRows: (record: unknown, term: string | null, lineage: Lineage) => Row[] | string,
+  wording: { missing?: string; rows?: string } = {},
 ): Promise<number> {
   const files = await listFiles(path.join(ctx.rawDir, 'tmmis'), pattern);
-  if (files.length === 0) ctx.log(`tmmis: no ${pattern.source} files in tmmis/; ${table} left empty`);
+  if (files.length === 0) ctx.log(wording.missing ?? `tmmis: no ${pattern.source} files in tmmis/; ${table} left empty`);
   let total = 0;
   for (const file of files) {
     const source_file = toSourceFile(ctx.rawDir, file);
@@ -113,7 +118,7 @@ async function loadJsonFiles(
       } else rows.push(...out);
     });
     total += await ctx.wh.appendText(table, rows);
-    ctx.log(`tmmis: ${source_file}: ${rows.length} rows, ${rejected} quarantined`);
+    ctx.log(`tmmis: ${source_file}: ${rows.length} ${wording.rows ?? 'rows'}, ${rejected} quarantined`);
   }
   return total;
 }
