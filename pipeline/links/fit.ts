@@ -1,6 +1,10 @@
 // Offline fitting of one link task's model: features from the warehouse (lnk_<task>), labels from the sample
 // city's planted truth through the task's truth mapper; writes pipeline/links/models/<task>.json.
 //   npx tsx pipeline/links/fit.ts L1 --version L1-2026.11.2 [--lambda 1]
+//   npx tsx pipeline/links/fit.ts L1 --from <rawDir>:<warehouse> --from <rawDir>:<warehouse> …
+// With several --from cities (sample cities of different scales) the rows are pooled and each city weighs the same
+// in total, so a model holds at the test city's size and at the City's real volumes alike (features whose meaning
+// changes with the city's size show up as a poor fit). Without --from: RAW_DIR and WAREHOUSE of the configuration.
 // The nightly pipeline only reads the committed model file; it never fits.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,31 +33,53 @@ export async function taskTruth(wh: Warehouse, task: LinkTask, rawDir: string): 
   return module.default(wh, planted);
 }
 
+/** One sample city to fit on: its raw folder (planted truth) and its built warehouse. */
+export interface FitCity { rawDir: string; warehouse: string }
+
+/** Labelled rows of every city, weighted so that each city's rows weigh the same in total. */
+export async function pooledRows(task: LinkTask, cities: readonly FitCity[]) {
+  const perCity: Awaited<ReturnType<typeof labelledRows>>[] = [];
+  for (const city of cities) {
+    const wh = await openWarehouse(city.warehouse, { readOnly: true });
+    try {
+      perCity.push(await labelledRows(wh, task, await taskTruth(wh, task, city.rawDir)));
+    } finally {
+      wh.close();
+    }
+  }
+  const total = perCity.reduce((n, rows) => n + rows.length, 0);
+  return perCity.flatMap((rows) => rows.map((r) => ({ ...r, w: total / (perCity.length * Math.max(1, rows.length)) })));
+}
+
+/** The sample-city description of each city (seed, scale, as-of), read from its planted truth. */
+function describe(city: FitCity): string {
+  const t = JSON.parse(readFileSync(path.join(city.rawDir, 'sample-truth', 'planted-truth.json'), 'utf8')) as Record<string, unknown>;
+  return `seed ${t.seed}, scale ${t.scale}, as of ${t.asOf}`;
+}
+
 async function main(): Promise<void> {
   const task = process.argv[2] as LinkTask;
-  if (!LINK_TASKS.includes(task)) throw new Error(`usage: fit.ts <${LINK_TASKS.join('|')}> [--version V] [--lambda L]`);
+  if (!LINK_TASKS.includes(task)) throw new Error(`usage: fit.ts <${LINK_TASKS.join('|')}> [--version V] [--lambda L] [--from rawDir:warehouse]…`);
   const arg = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
   const config = resolveConfig();
-  const wh = await openWarehouse(config.warehousePath, { readOnly: true });
-  try {
-    const truth = await taskTruth(wh, task, config.rawDir);
-    const rows = await labelledRows(wh, task, truth);
-    const features = [...new Set(rows.flatMap((r) => Object.keys(r.x)))].sort();
-    const fit = fitLogistic(features, rows, { lambda: Number(arg('lambda') ?? 1) });
-    const previous = (() => { try { return readLinkModel(task); } catch { return undefined; } })();
-    writeLinkModel({
-      task, model: 'logistic',
-      model_version: arg('version') ?? previous?.model_version ?? `${task}-1`,
-      question_version: previous?.question_version ?? `${task}-q1`,
-      intercept: fit.intercept, weights: fit.weights,
-      fitted_on: `sample city (seed ${config.sample.seed}, scale ${config.sample.scale}, as of ${config.sample.asOf})`,
-      notes: previous?.notes ?? '',
-      training: { rows: rows.length, positives: rows.filter((r) => r.y).length, log_loss: Number(fit.logLoss.toFixed(5)), iterations: fit.iterations },
-    });
-    console.log(`${task}: ${rows.length} candidates, ${rows.filter((r) => r.y).length} true; log-loss ${fit.logLoss.toFixed(4)}`);
-  } finally {
-    wh.close();
-  }
+  const from = process.argv.flatMap((a, i) => (a === '--from' ? [process.argv[i + 1] ?? ''] : []));
+  const cities: FitCity[] = from.length
+    ? from.map((f) => { const [rawDir, warehouse] = f.split(':'); if (!rawDir || !warehouse) throw new Error(`--from wants rawDir:warehouse, got ${f}`); return { rawDir, warehouse }; })
+    : [{ rawDir: config.rawDir, warehouse: config.warehousePath }];
+  const rows = await pooledRows(task, cities);
+  const features = [...new Set(rows.flatMap((r) => Object.keys(r.x)))].sort();
+  const fit = fitLogistic(features, rows, { lambda: Number(arg('lambda') ?? 1) });
+  const previous = (() => { try { return readLinkModel(task); } catch { return undefined; } })();
+  writeLinkModel({
+    task, model: 'logistic',
+    model_version: arg('version') ?? previous?.model_version ?? `${task}-1`,
+    question_version: previous?.question_version ?? `${task}-q1`,
+    intercept: fit.intercept, weights: fit.weights,
+    fitted_on: `sample cities (${cities.map(describe).join('; ')}), each city weighted equally`,
+    notes: previous?.notes ?? '',
+    training: { rows: rows.length, positives: rows.filter((r) => r.y).length, cities: cities.length, log_loss: Number(fit.logLoss.toFixed(5)), iterations: fit.iterations },
+  });
+  console.log(`${task}: ${rows.length} candidates from ${cities.length} cities, ${rows.filter((r) => r.y).length} true; log-loss ${fit.logLoss.toFixed(4)}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -15,25 +15,32 @@ export interface LogisticFit {
  * Fit P(y = 1 | x) = σ(b0 + Σ b_k x_k). `lambda` penalises the weights (not the intercept), which keeps them finite
  * when a feature separates the classes perfectly — common on planted data.
  */
-export function fitLogistic(features: readonly string[], rows: readonly { x: Record<string, number>; y: 0 | 1 }[],
+export function fitLogistic(features: readonly string[], rows: readonly { x: Record<string, number>; y: 0 | 1; w?: number }[],
   options: { lambda?: number; maxIterations?: number; tolerance?: number } = {}): LogisticFit {
   const lambda = options.lambda ?? 1;
   const p = features.length + 1;
   const X = rows.map((r) => [1, ...features.map((f) => r.x[f] ?? 0)]);
+  // a row's weight (default 1): pooled fits weight each city so that one large city does not drown a small one
+  const weightOf = (i: number) => rows[i]!.w ?? 1;
   let beta = new Array<number>(p).fill(0);
   let iterations = 0;
   for (; iterations < (options.maxIterations ?? 50); iterations++) {
     const gradient = new Array<number>(p).fill(0);
-    const hessian = Matrix.zeros(p, p);
+    // accumulated in a flat array: hundreds of thousands of rows at City size make Matrix.get/set the bottleneck
+    const h = new Float64Array(p * p);
     rows.forEach((r, i) => {
       const xi = X[i]!;
       const mu = sigmoid(dot(beta, xi));
-      const w = Math.max(mu * (1 - mu), 1e-9);
+      const rw = weightOf(i);
+      const w = rw * Math.max(mu * (1 - mu), 1e-9);
       for (let a = 0; a < p; a++) {
-        gradient[a]! += (r.y - mu) * xi[a]!;
-        for (let b = 0; b < p; b++) hessian.set(a, b, hessian.get(a, b) + w * xi[a]! * xi[b]!);
+        const xa = xi[a]!;
+        if (xa === 0) continue;
+        gradient[a]! += rw * (r.y - mu) * xa;
+        for (let b = 0; b < p; b++) h[a * p + b]! += w * xa * xi[b]!;
       }
     });
+    const hessian = new Matrix(Array.from({ length: p }, (_, a) => Array.from(h.subarray(a * p, a * p + p))));
     for (let a = 1; a < p; a++) {
       gradient[a]! -= lambda * beta[a]!;
       hessian.set(a, a, hessian.get(a, a) + lambda);
@@ -42,10 +49,11 @@ export function fitLogistic(features: readonly string[], rows: readonly { x: Rec
     beta = beta.map((b, i) => b + step[i]!);
     if (Math.max(...step.map(Math.abs)) < (options.tolerance ?? 1e-8)) break;
   }
+  const totalWeight = rows.reduce((sum, _r, i) => sum + weightOf(i), 0);
   const logLoss = rows.reduce((sum, r, i) => {
     const mu = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(dot(beta, X[i]!))));
-    return sum - (r.y ? Math.log(mu) : Math.log(1 - mu));
-  }, 0) / Math.max(1, rows.length);
+    return sum - weightOf(i) * (r.y ? Math.log(mu) : Math.log(1 - mu));
+  }, 0) / Math.max(1e-12, totalWeight);
   return {
     intercept: round(beta[0]!),
     weights: Object.fromEntries(features.map((f, i) => [f, round(beta[i + 1]!)])),

@@ -1,5 +1,5 @@
 // The link models' fitting: IRLS recovers known coefficients on generated data, stays finite on separable data
-// thanks to the penalty, and is deterministic.
+// thanks to the penalty, is deterministic, and weights rows as repetitions.
 import { describe, expect, it } from 'vitest';
 import { fitLogistic, sigmoid } from '../../pipeline/links/logistic.ts';
 
@@ -26,5 +26,16 @@ describe('fitLogistic', () => {
     expect(Number.isFinite(a.weights.s)).toBe(true);
     expect(a.weights.s).toBeGreaterThan(0);
     expect(fitLogistic(['s'], rows)).toEqual(a);
+  });
+
+  it('treats a row of weight 2 as that row twice (pooled cities are weighted this way)', () => {
+    const rows = data(400, 0.5, -1, 1);
+    const weighted = rows.map((r, i) => ({ ...r, w: i % 2 ? 2 : 1 }));
+    const duplicated = rows.flatMap((r, i) => (i % 2 ? [r, r] : [r]));
+    const a = fitLogistic(['a', 'b'], weighted), b = fitLogistic(['a', 'b'], duplicated);
+    expect(a.intercept).toBeCloseTo(b.intercept, 5);
+    expect(a.weights.a).toBeCloseTo(b.weights.a!, 5);
+    expect(a.weights.b).toBeCloseTo(b.weights.b!, 5);
+    expect(a.logLoss).toBeCloseTo(b.logLoss, 8);
   });
 });
