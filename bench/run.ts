@@ -2,9 +2,11 @@
 // timed with its peak memory, then the gateway under concurrent load on loopback. Writes into .tmp/bench-<scale>/
 // so the development data is untouched. Figures go into the issue notes.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TaskQuality } from '../pipeline/links/evaluate.ts';
 import { benchGateway } from './gateway.ts';
+import { missedFloors } from '../pipeline/links/floors.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 0.02);
 const snapshotEvery = Number(process.env.BENCH_SNAPSHOT_EVERY ?? (scale >= 0.5 ? 30 : 1));
@@ -34,6 +36,11 @@ const again = execFileSync('npx', ['--no-install', 'tsx', 'bench/stage.ts', 'pip
 const incremental = JSON.parse(again.toString().trim().split('\n').pop()!);
 
 const pipelineBuild = stages.filter((s) => s.stage !== 'generate');
+// link quality at this scale (the pipeline writes it next to the warehouse): the models must hold at every size
+const qualityFile = path.join(path.dirname(env.WAREHOUSE), 'link-quality.json');
+const linkQuality = existsSync(qualityFile) ? JSON.parse(readFileSync(qualityFile, 'utf8')) as TaskQuality[] : null;
+const linkFloorsMissed = linkQuality ? missedFloors(linkQuality) : null;
+if (linkFloorsMissed?.length) console.error(`bench: link-quality floors missed at scale ${scale}:\n  ${linkFloorsMissed.join('\n  ')}`);
 const gateway = await benchGateway({ siteRoot: env.SITE_DIR, seconds: Number(process.env.BENCH_SECONDS ?? 10) });
 const result = {
   scale, snapshotEvery,
@@ -41,6 +48,8 @@ const result = {
   pipelinePlusBuildSeconds: pipelineBuild.reduce((n, s) => n + s.seconds, 0),
   pipelinePlusBuildPeakRssMb: Math.max(...pipelineBuild.map((s) => s.peakRssMb)),
   gateway,
+  linkQuality,
+  linkFloorsMissed,
 };
 writeFileSync(path.join(root, 'bench.json'), JSON.stringify(result, null, 2));
 console.log(JSON.stringify(result, null, 2));

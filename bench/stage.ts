@@ -7,7 +7,13 @@ import { runBuild } from '../build/cli.ts';
 
 const stage = process.argv[2];
 const config = resolveConfig();
-const log = (msg: string) => console.error(`  [${stage}] ${msg}`);
+// per-layer times of the pipeline ("links: 28 models in 119.8 s"), so the linking stage's cost is reported alone
+const layers: Record<string, number> = {};
+const log = (msg: string) => {
+  const layer = /^(\w+): \d+ models in ([\d.]+) s/.exec(msg);
+  if (layer) layers[layer[1]!] = Number(layer[2]);
+  console.error(`  [${stage}] ${msg}`);
+};
 const started = performance.now();
 
 if (stage === 'generate') {
@@ -24,4 +30,5 @@ if (stage === 'generate') {
 }
 
 const seconds = (performance.now() - started) / 1000;
-console.log(JSON.stringify({ stage, seconds, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+console.log(JSON.stringify({ stage, seconds, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  ...(Object.keys(layers).length ? { layerSeconds: layers } : {}) }));

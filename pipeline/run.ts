@@ -12,6 +12,7 @@ import { loadEntityIds, saveEntityIds } from './lib/entity-ids.ts';
 import { openWarehouse, quoteIdent } from './lib/warehouse.ts';
 import { writeQualityReport } from './lib/quality-report.ts';
 import { evaluateLinks } from './links/evaluate.ts';
+import { missedFloors } from './links/floors.ts';
 import { writeReviewQueue } from './links/review-queue.ts';
 
 const seedsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seeds');
@@ -58,6 +59,8 @@ export async function runPipeline(config: Config, log: (msg: string) => void = c
       for (const t of linkQuality) {
         log(`links: ${t.task} ${t.bands.map((b) => `${b.band} ${b.links} (precision ${b.precision ?? '–'})`).join(', ')}, recall ${t.recall ?? '–'}`);
       }
+      // a sample-city night says loudly when a model no longer holds (the tests and the bench fail on it)
+      for (const line of missedFloors(linkQuality)) log(`links: FLOOR MISSED ${line}`);
     }
     const report = await writeQualityReport(wh, { sources, runs, checks, meta });
     await writeFile(path.join(path.dirname(finalPath), 'data-quality.json'), JSON.stringify(report, null, 2));

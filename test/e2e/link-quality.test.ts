@@ -6,6 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LINK_TASKS } from '../../pipeline/links/model-file.ts';
 import type { TaskQuality } from '../../pipeline/links/evaluate.ts';
+import { FLOORS, missedFloors } from '../../pipeline/links/floors.ts';
 import { e2eConfig } from './harness.ts';
 
 let report: TaskQuality[];
@@ -15,8 +16,6 @@ beforeAll(async () => {
   report = JSON.parse(readFileSync(path.join(path.dirname(config.warehousePath), 'link-quality.json'), 'utf8'));
 });
 
-const FLOOR = { high: 0.95, moderate: 0.8, review_threshold: 0.95 } as const;
-
 describe('link quality against the planted truth', () => {
   it('measures every task', () => {
     expect(report.map((t) => t.task).sort()).toEqual([...LINK_TASKS].sort());
@@ -25,9 +24,14 @@ describe('link quality against the planted truth', () => {
   it.each([...LINK_TASKS])('%s meets the precision floors in every band it publishes', (task) => {
     const t = report.find((r) => r.task === task)!;
     for (const band of t.bands) {
-      if (band.links > 0) expect(band.precision, `${task} ${band.band}`).toBeGreaterThanOrEqual(FLOOR[band.band]);
+      if (band.links > 0) expect(band.precision, `${task} ${band.band}`).toBeGreaterThanOrEqual(FLOORS[band.band]);
     }
     expect(t.bands.reduce((n, b) => n + b.decoys_linked, 0), `${task} decoys linked`).toBe(0);
+  });
+
+  it('plants truth hard enough to mean something: unalike true pairs and look-alike decoys are each ≥ 1/5 of the true pairs', () => {
+    const shares = missedFloors(report).filter((line) => line.includes('share'));
+    expect(shares).toEqual([]);
   });
 
   it('reports recall and finds true pairs for every task with truth at this scale', () => {
