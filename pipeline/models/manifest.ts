@@ -53,6 +53,7 @@ export const layers: readonly Layer[] = [
       'int_entity_keys',
       'int_entity_ids',
       'int_people',
+      'int_given_name_equivalents', // .ts: loads pipeline/seeds/given_name_equivalents.csv
       'int_person_roles',
       'int_organizations',
       'int_registrations',

@@ -34,9 +34,18 @@ pairs as (
     left join org_areas as a using (organization_id)
 ),
 
+nicknames as (
+    -- pairs whose first names are known equivalents (Alexandra ~ Sasha; pipeline/seeds/given_name_equivalents.csv)
+    select distinct p.contribution_id, p.organization_id, p.record_id
+    from pairs as p
+    inner join int_given_name_equivalents as e
+        on e.name = split_part(coalesce(p.first_key, ''), ' ', 1) and e.equivalent = split_part(coalesce(p.ref_first, ''), ' ', 1)
+),
+
 compared as (
     select
-        *,
+        p.*,
+        n.contribution_id is not null as first_equivalent,
         jaro_winkler_similarity(last_key, ref_last) as surname_sim,
         jaro_winkler_similarity(coalesce(first_key, ''), coalesce(ref_first, '')) as first_sim,
         split_part(coalesce(first_key, ''), ' ', 1) = split_part(coalesce(ref_first, ''), ' ', 1) as first_exact,
@@ -44,24 +53,25 @@ compared as (
         length(split_part(coalesce(first_key, ''), ' ', 1)) = 1 as initial_only,
         coalesce(fsa = ref_fsa or list_contains(org_fsas, fsa), false) as same_area,
         coalesce(list_contains(org_postal_codes, postal_code), false) as same_postal_code
-    from pairs
+    from pairs as p
+    left join nicknames as n using (contribution_id, organization_id, record_id)
 ),
 
 kept as (
     select
         c.*,
         -- the tier the match would have: the reference person's tier when the first name agrees, else 3
-        case when c.first_exact or (c.initial_agrees and (c.initial_only or c.first_sim >= 0.85)) then c.ref_tier else 3 end as tier
+        case when c.first_exact or c.first_equivalent or (c.initial_agrees and (c.initial_only or c.first_sim >= 0.85)) then c.ref_tier else 3 end as tier
     from compared as c
-    -- a candidate needs the surname and either an agreeing first name or the same postal area
-    where c.surname_sim >= 0.9 and (c.initial_agrees or c.same_area)
+    -- a candidate needs the surname and either an agreeing first name (or a known equivalent) or the same postal area
+    where c.surname_sim >= 0.9 and (c.initial_agrees or c.first_equivalent or c.same_area)
 ),
 
 best as (
     -- one row per contribution and organisation: its best-fitting reference person
     select * from kept
     qualify row_number() over (partition by contribution_id, organization_id
-        order by tier, first_exact desc, same_postal_code desc, same_area desc, first_sim desc, record_id) = 1
+        order by tier, first_exact desc, first_equivalent desc, same_postal_code desc, same_area desc, first_sim desc, record_id) = 1
 ),
 
 features as (
@@ -72,8 +82,9 @@ features as (
             'surname_exact': (last_key = ref_last)::int,
             'first_name_exact': first_exact::int,
             'first_name_similarity': round(first_sim, 4),
+            'first_name_equivalent': first_equivalent::int,
             'initial_agrees': initial_agrees::int,
-            'first_name_conflict': (not initial_agrees)::int,
+            'first_name_conflict': (not initial_agrees and not first_equivalent)::int,
             'same_postal_area': same_area::int,
             'same_postal_code_as_organisation': same_postal_code::int,
             'registered_lobbyist': (ref_tier = 1)::int,
