@@ -8,7 +8,7 @@ RAW_DIR ?= data/raw
 # SAMPLE=0 uses the real City files already in RAW_DIR instead of generating the sample city
 SAMPLE ?= 1
 
-.PHONY: setup sample pipeline review-sample site build serve start test bench rebuild-state clean
+.PHONY: setup sample pipeline review-sample site build serve start test bench fit-links rebuild-state clean
 
 setup:            ## install the locked dependencies (npm install: see README on why not npm ci)
 	npm install --no-audit --no-fund
@@ -39,6 +39,9 @@ test:             ## the whole test suite (the README's second command runs this
 
 bench:            ## pipeline+build and gateway benchmarks (BENCH_SCALE=1 for the City's real volumes)
 	$(NPX) tsx bench/run.ts
+
+fit-links:        ## refit every link model on sample cities of scale 0.004, 0.02 and 1 and report their quality (offline; ~15 min)
+	$(NPX) tsx pipeline/links/fit-cities.ts
 
 rebuild-state:    ## forget the snapshot history and ids, then rebuild them from the archived snapshots
 	rm -rf data/state && $(MAKE) pipeline

@@ -57,6 +57,24 @@ function describe(city: FitCity): string {
   return `seed ${t.seed}, scale ${t.scale}, as of ${t.asOf}`;
 }
 
+/** Fit one task's model on the cities and write its model file; returns the training summary line. */
+export async function fitTask(task: LinkTask, cities: readonly FitCity[], options: { version?: string; lambda?: number } = {}): Promise<string> {
+  const rows = await pooledRows(task, cities);
+  const features = [...new Set(rows.flatMap((r) => Object.keys(r.x)))].sort();
+  const fit = fitLogistic(features, rows, { lambda: options.lambda ?? 1 });
+  const previous = (() => { try { return readLinkModel(task); } catch { return undefined; } })();
+  writeLinkModel({
+    task, model: 'logistic',
+    model_version: options.version ?? previous?.model_version ?? `${task}-1`,
+    question_version: previous?.question_version ?? `${task}-q1`,
+    intercept: fit.intercept, weights: fit.weights,
+    fitted_on: `sample cities (${cities.map(describe).join('; ')}), each city weighted equally`,
+    notes: previous?.notes ?? '',
+    training: { rows: rows.length, positives: rows.filter((r) => r.y).length, cities: cities.length, log_loss: Number(fit.logLoss.toFixed(5)), iterations: fit.iterations },
+  });
+  return `${task}: ${rows.length} candidates from ${cities.length} cities, ${rows.filter((r) => r.y).length} true; log-loss ${fit.logLoss.toFixed(4)}`;
+}
+
 async function main(): Promise<void> {
   const task = process.argv[2] as LinkTask;
   if (!LINK_TASKS.includes(task)) throw new Error(`usage: fit.ts <${LINK_TASKS.join('|')}> [--version V] [--lambda L] [--from rawDir:warehouse]…`);
@@ -66,20 +84,7 @@ async function main(): Promise<void> {
   const cities: FitCity[] = from.length
     ? from.map((f) => { const [rawDir, warehouse] = f.split(':'); if (!rawDir || !warehouse) throw new Error(`--from wants rawDir:warehouse, got ${f}`); return { rawDir, warehouse }; })
     : [{ rawDir: config.rawDir, warehouse: config.warehousePath }];
-  const rows = await pooledRows(task, cities);
-  const features = [...new Set(rows.flatMap((r) => Object.keys(r.x)))].sort();
-  const fit = fitLogistic(features, rows, { lambda: Number(arg('lambda') ?? 1) });
-  const previous = (() => { try { return readLinkModel(task); } catch { return undefined; } })();
-  writeLinkModel({
-    task, model: 'logistic',
-    model_version: arg('version') ?? previous?.model_version ?? `${task}-1`,
-    question_version: previous?.question_version ?? `${task}-q1`,
-    intercept: fit.intercept, weights: fit.weights,
-    fitted_on: `sample cities (${cities.map(describe).join('; ')}), each city weighted equally`,
-    notes: previous?.notes ?? '',
-    training: { rows: rows.length, positives: rows.filter((r) => r.y).length, cities: cities.length, log_loss: Number(fit.logLoss.toFixed(5)), iterations: fit.iterations },
-  });
-  console.log(`${task}: ${rows.length} candidates from ${cities.length} cities, ${rows.filter((r) => r.y).length} true; log-loss ${fit.logLoss.toFixed(4)}`);
+  console.log(await fitTask(task, cities, { version: arg('version'), lambda: arg('lambda') ? Number(arg('lambda')) : undefined }));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
