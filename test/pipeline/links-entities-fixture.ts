@@ -1,6 +1,7 @@
 // A tiny known city for the entity link tasks (L3-L7): organisations with a legal-form look-alike and a numbered
 // company that shares its operating company's registrations, a lobbyist who gives money and a namesake elsewhere,
-// contracts with a typo and a look-alike supplier, and a member contacted by name. Also scores feature rows with
+// contracts with a typo and a look-alike supplier, members contacted by name (two Councillor Holts and a Mayor and a
+// Councillor Chen in office together: the title, the ward or the given name decides). Also scores feature rows with
 // the committed model files, as the framework's scoring does.
 import { runModel } from '../../pipeline/lib/models.ts';
 import { entityLinkModels } from '../../pipeline/models/manifest-links.ts';
@@ -29,6 +30,7 @@ export async function entityLinkCity(): Promise<Warehouse> {
     { term: '2022-2026', district_name: 'Toronto', primary_role: 'Mayor', first_name: 'Maria', last_name: 'Chen' },
     { term: '2022-2026', district_name: 'Ward 10', district_id: '10', primary_role: 'Councillor', first_name: 'Jordan', last_name: 'Smith' },
     { term: '2022-2026', district_name: 'Ward 12', district_id: '12', primary_role: 'Councillor', first_name: 'Priya', last_name: 'Patel' },
+    { term: '2022-2026', district_name: 'Ward 5', district_id: '5', primary_role: 'Councillor', first_name: 'Wei', last_name: 'Chen' },
     { term: '2018-2022', district_name: 'Ward 3', district_id: '3', primary_role: 'Councillor', first_name: 'Dana', last_name: 'Holt' },
     { term: '2018-2022', district_name: 'Ward 4', district_id: '4', primary_role: 'Councillor', first_name: 'Lee', last_name: 'Holt' },
   ]);
@@ -53,6 +55,12 @@ export async function entityLinkCity(): Promise<Warehouse> {
       poh_office: 'Ward 10', communication_method: 'Meeting', communication_date: '2025-02-01' },
     { ...snap, sm_number: 'SM3', ordinal: '1', communication_id: 'C2', poh_type: 'Member of Council', poh_name: 'Priya Patel',
       communication_method: 'Meeting', communication_date: '2025-03-01' },
+    // look-alike members: two Councillor Holts (2018-2022), Mayor Maria Chen and Councillor Wei Chen (2022-2026)
+    ...([['C3', 'Councillor Holt', 'City Council', '2020-03-01'], ['C4', 'Councillor Holt', 'Ward 4', '2020-03-02'],
+      ['C5', 'Holt, Dana', 'City Council', '2020-03-03'], ['C6', 'Mayor Chen', "Mayor's Office", '2025-04-01'],
+      ['C7', 'Councillor Chen', 'City Council', '2025-04-02']] as const).map(([id, name, office, date], i) => ({
+      ...snap, sm_number: 'SM4', ordinal: String(i + 1), communication_id: id, poh_type: 'Member of Council', poh_name: name,
+      poh_office: office, communication_method: 'Meeting', communication_date: date })),
   ]);
   await insertRows(wh, 'src_procurement__awarded', [
     { document_number: '4000000001', successful_supplier: 'Harbour Realty Incorporated', award: '1000.00', award_date: '2026-01-10', rfx_type: 'RFQ' },

@@ -42,6 +42,28 @@ describe('entity link features on a tiny known city', () => {
     expect(rows.filter((r) => r.from_id === 'C2')).toHaveLength(1); // blocking: the rest of the council is not a candidate
   });
 
+  it('L4: look-alike members are told apart by ward, given name and title; two equal fits stay below the moderate band', async () => {
+    const rows = await scored(wh, 'L4');
+    const [dana, lee] = [await personId('Dana Holt', 'member'), await personId('Lee Holt', 'member')];
+    const [maria, wei] = [await personId('Maria Chen', 'member'), await personId('Wei Chen', 'member')];
+    // "Councillor Holt" at "City Council" with two Councillor Holts in office: genuinely ambiguous, for a reviewer
+    for (const p of [dana, lee]) {
+      expect(find(rows, 'C3', p)!.x.rival_fits_as_well).toBe(1);
+      expect(find(rows, 'C3', p)!.p).toBeLessThan(0.7);
+    }
+    expect(find(rows, 'C4', lee)!.x.ward_in_office_matches).toBe(1);
+    expect(find(rows, 'C4', lee)!.p).toBeGreaterThanOrEqual(0.9);
+    expect(find(rows, 'C4', dana)!.p).toBeLessThan(0.1);
+    expect(find(rows, 'C5', dana)!.x.first_name_exact).toBe(1); // "Holt, Dana": the given name after the surname
+    expect(find(rows, 'C5', dana)!.p).toBeGreaterThanOrEqual(0.9);
+    expect(find(rows, 'C5', lee)!.p).toBeLessThan(0.1);
+    expect(find(rows, 'C6', maria)!.p).toBeGreaterThanOrEqual(0.9);
+    expect(find(rows, 'C6', wei)!.x.title_conflicts).toBe(1);
+    expect(find(rows, 'C6', wei)!.p).toBeLessThan(0.1);
+    expect(find(rows, 'C7', wei)!.p).toBeGreaterThanOrEqual(0.7);
+    expect(find(rows, 'C7', maria)!.p).toBeLessThan(0.1);
+  });
+
   it('L5: a declared former councillor scores above a namesake-surname member, with two confirming records', async () => {
     const rows = await scored(wh, 'L5');
     const lobbyist = await personId('Dana Holt', 'lobbyist');

@@ -32,7 +32,7 @@ const l4: TruthMapper = async (wh, planted) => {
   }
   // similarity of the typed name to the true member's name, and look-alike members among the candidates
   const rows = await wh.all<{ k: string; s: number; surname: number }>(
-    `select from_id || '|' || to_id as k, x['full_name_similarity'] as s, x['surname_similarity'] as surname from lnk_l4`);
+    `select from_id || '|' || to_id as k, cast(evidence->>'$.full_name_similarity' as double) as s, x['surname_similarity'] as surname from lnk_l4`);
   const decoys = new Set<string>();
   let unalike = 0, lookalikes = 0;
   for (const r of rows) {

@@ -1,12 +1,17 @@
-// Council members across the five terms: incumbents carry over, some retire, one marries, one seat goes vacant.
+// Council members across the five terms: incumbents carry over, some retire, one marries, one seat goes vacant,
+// and some serve alongside a look-alike (same or near-same surname; see lookalikes.ts).
 import { dayOf } from '../dates.ts';
 import { ACCENTED_LAST, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from '../data/names.ts';
 import { ward44to25 } from '../data/places.ts';
 import type { Rng } from '../rng.ts';
 import type { Member, Tenure } from '../types.ts';
+import { LOOKALIKE_SURNAMES, plantLookalikes } from './lookalikes.ts';
 import { TERMS } from './terms.ts';
 
-export interface Council { members: Member[]; tenures: Tenure[]; byId: Map<number, Member>; marriedId: number; vacancyWard: number }
+/** The ordinary surname draw: look-alike surnames occur only where lookalikes.ts plants them. */
+const SURNAMES = LAST_NAMES.filter((n) => !LOOKALIKE_SURNAMES.has(n));
+
+export interface Council { members: Member[]; tenures: Tenure[]; byId: Map<number, Member>; marriedId: number; vacancyWard: number; lookalikes: number[][] }
 
 export function buildCouncil(rng: Rng): Council {
   const members: Member[] = [];
@@ -15,8 +20,8 @@ export function buildCouncil(rng: Rng): Council {
   const newMember = (startDay: number): Member => {
     const gender: 'F' | 'M' = rng.chance(0.42) ? 'F' : 'M';
     let last: string;
-    if (accentedLeft > 0 && rng.chance(0.12)) { last = ACCENTED_LAST.find((n) => !usedLast.has(n)) ?? rng.pick(LAST_NAMES); accentedLeft--; }
-    else { do last = rng.pick(LAST_NAMES); while (usedLast.has(last) && usedLast.size < LAST_NAMES.length); }
+    if (accentedLeft > 0 && rng.chance(0.12)) { last = ACCENTED_LAST.find((n) => !usedLast.has(n)) ?? rng.pick(SURNAMES); accentedLeft--; }
+    else { do last = rng.pick(SURNAMES); while (usedLast.has(last) && usedLast.size < SURNAMES.length); }
     usedLast.add(last);
     const first = rng.pick(gender === 'F' ? FIRST_NAMES_F : FIRST_NAMES_M);
     const m: Member = { id: `P-M${members.length + 1}`, memberId: 100_001 + members.length * 7, gender,
@@ -73,8 +78,12 @@ export function buildCouncil(rng: Rng): Council {
     tenures.some((x) => x.memberId === m.memberId && x.term === k && x.role === 'Councillor')))
     ?? members.find((m) => m.gender === 'F')!;
   let newLast: string;
-  do newLast = rng.pick(LAST_NAMES); while (usedLast.has(newLast));
+  do newLast = rng.pick(SURNAMES); while (usedLast.has(newLast));
   married.names.push({ first: married.names[0].first, last: newLast, from: dayOf('2012-06-15') });
+  // Look-alikes are renamed from the members drawn above (the married member and accented names stay as they are).
+  const keep = new Set(members.filter((m) => m === married || m.accented).map((m) => m.memberId));
+  const mayorOf = (term: string) => tenures.find((x) => x.term === term && x.role === 'Mayor')!.memberId;
+  const lookalikes = plantLookalikes(rng.fork('lookalikes'), members, tenures, keep, mayorOf);
   // The retired councillor turned mayor keeps the same memberId (TMMIS does), so identities persist across roles.
-  return { members, tenures, byId: new Map(members.map((m) => [m.memberId, m])), marriedId: married.memberId, vacancyWard };
+  return { members, tenures, byId: new Map(members.map((m) => [m.memberId, m])), marriedId: married.memberId, vacancyWard, lookalikes };
 }

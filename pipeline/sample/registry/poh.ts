@@ -24,7 +24,9 @@ function typedName(rng: Rng, council: Council, t: Tenure, day: number): { name: 
   if (m.names.length > 1 && n === m.names[m.names.length - 1] && rng.chance(0.3)) return { name: `${title} ${m.names[0].last}`, kind: 'former-surname', unalike: true };
   const roll = rng.next();
   if (roll < 0.25) return { name: `${title} ${n.first} ${n.last}`, kind: 'title-full', unalike: false };
-  if (roll < 0.47) return { name: `${n.first} ${n.last}`, kind: 'full', unalike: false };
+  if (roll < 0.40) return { name: `${n.first} ${n.last}`, kind: 'full', unalike: false };
+  // surname first, as in a sorted contact list: the words are right but the order makes the strings look unlike
+  if (roll < 0.47) return { name: `${n.last}, ${n.first}`, kind: 'surname-first', unalike: true };
   if (roll < 0.57) return { name: `${title} ${n.last}`, kind: 'title-surname', unalike: false };
   if (roll < 0.63) return { name: `${n.first[0]}. ${n.last}`, kind: 'initial', unalike: false };
   if (roll < 0.67) return { name: `${title} ${n.first[0]}. ${n.last}`, kind: 'title-initial', unalike: false };
