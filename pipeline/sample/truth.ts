@@ -50,7 +50,7 @@ export function writeTruth(outDir: string, meta: Record<string, unknown>, counci
   for (const v of votes.malformed) malformed.push({ source: 'votes', file: v.file, record: v.row, reason: `unknown Vote value ${v.value}` });
   for (const it of items) if (!it.reference) malformed.push({ source: 'tmmis', file: `tmmis/agenda-items-${it.term.key}.json`, agendaItemId: it.agendaItemId, reason: 'record without reference' });
 
-  const organisations = reg.orgs.orgs.filter((o) => o.used.size).map((o) => ({ id: o.id, kind: o.kind, canonical: o.canonical, decoyOf: o.decoyOf,
+  const organisations = reg.orgs.orgs.filter((o) => o.used.size).map((o) => ({ id: o.id, kind: o.kind, canonical: o.canonical, decoyOf: o.decoyOf, ...(o.decoyStyle ? { decoyStyle: o.decoyStyle } : {}),
     variants: [...o.used].map(([name, kind]) => ({ name, kind, unalike: UNALIKE_KINDS.has(kind) })) }));
   const orgVariant = organisations.flatMap((o) => o.variants.filter((v) => v.name !== o.canonical).map((v) => ({ organisation: o.id, canonical: o.canonical, ...v })));
   const byId = new Map(reg.orgs.orgs.map((o) => [o.id, o]));
@@ -59,7 +59,8 @@ export function writeTruth(outDir: string, meta: Record<string, unknown>, counci
     tenures: council.tenures.filter((t) => t.memberId === m.memberId).map((t) => ({ term: t.term, role: t.role, ward: t.ward, start: isoOf(t.start), end: isoOf(t.end) })),
     voteSpellings: [...(votes.spellings.get(m.memberId) ?? [])].sort(), pohNameSpellings: [...(pohSpellings.get(m.memberId) ?? [])].sort() }));
   const lobbyists = reg.lobbyists.all.filter((l) => l.used.size).map((l) => ({ id: l.id, registrationNumber: l.regNo, withSoNums: l.soNums,
-    first: l.first, last: l.last, formerMemberId: l.formerMember?.memberId ?? null,
+    first: l.first, last: l.last, formerMemberId: l.formerMember?.memberId ?? null, ...(l.formerMember ? { formerMemberStyle: l.formerMember.style } : {}),
+    ...(l.namesakeOf ? { namesakeOfMemberId: l.namesakeOf } : {}), ...(l.previousOffice ? { declaredOffice: l.previousOffice } : {}),
     spellings: [...l.used].sort().map((s) => { const [first, middle, last] = s.split('|'); return { first, middle, last }; }) }));
   const shares = { registrationItem: share(regItem), communicationPerson: share(commPerson), organisationVariant: share(orgVariant), ...extended?.shares };
   const truth = { format: 'sample-city-planted-truth/1', ...meta, shares, members, lobbyists, organisations, decoys,

@@ -10,8 +10,13 @@ import type { Registration } from './model.ts';
 import { OrgFactory, type Org, type OrgKind } from './orgs.ts';
 import { parties } from './parties.ts';
 import { LobbyistFactory, messyAddress, type Lobbyist } from './people.ts';
+import { plantFormerMembers, type PlantedRegistrant } from './former.ts';
+import { normName } from '../extended/names.ts';
 
 export const REGISTRY_START = dayOf('2008-03-01');
+/** Planted look-alike organisations per organisation: enough that L3's look-alike pairs stay above a quarter of its
+ * true pairs at every scale. */
+const DECOY_SHARE = 0.15;
 const DIVISION: Record<string, string> = { 'Planning/Development': 'City Planning', Zoning: 'City Planning', Heritage: 'City Planning', Housing: 'Housing Secretariat',
   Transportation: 'Transportation Services', Licensing: 'Municipal Licensing and Standards', 'Waste Management': 'Solid Waste Management Services',
   'Real Estate': 'Corporate Real Estate Management', Procurement: 'Purchasing and Materials Management', Water: 'Toronto Water' };
@@ -20,11 +25,20 @@ export interface Registry { regs: Registration[]; orgs: OrgFactory; lobbyists: L
 
 export function buildRegistry(rng: Rng, council: Council, items: Item[], scale: number, asOfDay: number): Registry {
   const orgs = new OrgFactory(rng.fork('orgs'));
-  const lobbyists = new LobbyistFactory(rng.fork('lobbyists'));
-  const nOrg = Math.max(24, Math.round(5000 * scale));
+  const memberSurnames = new Set(council.members.flatMap((m) => m.names.map((n) => normName(n.last))));
+  const lobbyists = new LobbyistFactory(rng.fork('lobbyists'), memberSurnames);
+  const nOrg = Math.max(16, Math.round(5000 * scale)); // about one organisation per 2.5 registrations at every scale
   const kinds: OrgKind[] = ['developer', 'developer', 'developer', 'company', 'company', 'company', 'association', 'nonprofit', 'nonprofit', 'nonprofit'];
   for (let i = 0; i < nOrg; i++) orgs.create(rng.pick(kinds));
-  for (const o of rng.sample(orgs.orgs.filter((x) => x.kind === 'developer' || x.kind === 'company'), Math.max(3, Math.round(nOrg * 0.06)))) orgs.create(o.kind, o);
+  // Look-alike organisations in proportion to the registry (decoys.ts): mostly companies, some non-profits and associations.
+  const originals = orgs.orgs.filter((x) => x.kind !== 'firm');
+  const lookalikes: Org[] = [];
+  for (const o of rng.sample(originals, Math.max(5, Math.round(nOrg * DECOY_SHARE)))) {
+    const d = orgs.createDecoy(o);
+    if (d) lookalikes.push(o, d);
+  }
+  // every look-alike and its original appear in the registry (the first registrations that fit their kind name them)
+  const mustName = rng.shuffle(lookalikes.filter((o, k) => lookalikes.indexOf(o) === k));
   const clients = orgs.orgs.slice();
   const firms: Org[] = [];
   for (let i = 0; i < Math.max(4, Math.round(250 * scale)); i++) firms.push(orgs.create('firm'));
@@ -36,14 +50,9 @@ export function buildRegistry(rng: Rng, council: Council, items: Item[], scale: 
     staffOf.set(org, [...list, l]);
     return l;
   };
-  // Two retired councillors went on to lobby their former colleagues.
-  const retired = council.members.filter((m) => !council.tenures.some((t) => t.memberId === m.memberId && t.term >= '2018'));
-  for (const m of rng.sample(retired, 2)) {
-    const last = council.tenures.filter((t) => t.memberId === m.memberId).sort((a, b) => b.end - a.end)[0];
-    const firm = rng.pick(firms);
-    const l = lobbyists.create('Consultant', firm, { first: m.names[m.names.length - 1].first, last: m.names[m.names.length - 1].last, memberId: m.memberId, lastDay: new Date(last.end * 864e5).toISOString().slice(0, 10) });
-    staffOf.set(firm, [...(staffOf.get(firm) ?? []), l]);
-  }
+  // Former members who lobby their former colleagues, and namesakes who never held office (former.ts). Each gets
+  // one to three registrations of their own (pinRegistrations); a former member's start a year after leaving office.
+  const planted = plantFormerMembers(rng.fork('former'), council, lobbyists, firms, clients, asOfDay);
 
   const lobbyable = items.filter((it) => it.reference && it.agendaCd !== 'FM' && it.meeting.days[0] > REGISTRY_START + 30);
   const itemWeights = lobbyable.map((it) => (TOPICS[it.topicIndex].address ? 4 : 1) * (it.voted ? 2 : 1));
@@ -52,17 +61,24 @@ export function buildRegistry(rng: Rng, council: Council, items: Item[], scale: 
   const w = Array.from({ length: nReg }, () => Math.exp(1.1 * rng.normal()));
   const wSum = w.reduce((a, b) => a + b, 0);
   const commCtx = { rng: rng.fork('comms'), council, asOfDay, registryStart: REGISTRY_START, groupSeq: { n: 0 }, lobbyists };
+  const pins = pinRegistrations(rng, planted, nReg, scale);
+  const anchorOf = (it: Item) => it.council?.meeting.days[0] ?? it.meeting.days[0];
   const regs: Registration[] = [];
   for (let i = 0; i < nReg; i++) {
-    const type = rng.weighted(['Consultant', 'In-house', 'Voluntary'] as const, [55, 38, 7]);
-    const item = lobbyable.length && rng.chance(0.58) ? rng.weighted(lobbyable, itemWeights) : null;
-    const org = type === 'Voluntary' ? rng.pick(clients.filter((o) => o.kind === 'nonprofit')) ?? rng.pick(clients)
-      : rng.pick(clients.filter((o) => o.kind !== 'nonprofit'));
-    const firm = type === 'Consultant' ? rng.pick(firms) : org;
-    const lobbyist = lobbyistFor(type, firm);
-    const anchor = item ? (item.council?.meeting.days[0] ?? item.meeting.days[0]) : null;
+    const pin = pins.get(i);
+    const type = pin ? pin.lobbyist.type : rng.weighted(['Consultant', 'In-house', 'Voluntary'] as const, [55, 38, 7]);
+    const from = Math.max(REGISTRY_START, pin?.fromDay ?? 0);
+    const open = pin ? lobbyable.filter((it) => anchorOf(it) - 20 >= from) : lobbyable;
+    const item = open.length && rng.chance(0.58) ? (pin ? rng.pick(open) : rng.weighted(lobbyable, itemWeights)) : null;
+    const due = pin ? -1 : mustName.findIndex((o) => (o.kind === 'nonprofit') === (type === 'Voluntary'));
+    const org = due >= 0 ? mustName.splice(due, 1)[0]
+      : type === 'Voluntary' ? rng.pick(clients.filter((o) => o.kind === 'nonprofit')) ?? rng.pick(clients)
+      : type === 'In-house' && pin ? pin.lobbyist.org : rng.pick(clients.filter((o) => o.kind !== 'nonprofit'));
+    const firm = type === 'Consultant' ? (pin ? pin.lobbyist.org : rng.pick(firms)) : org;
+    const lobbyist = pin ? pin.lobbyist : lobbyistFor(type, firm);
+    const anchor = item ? anchorOf(item) : null;
     const growth = Math.pow(rng.next(), 0.6); // registrations grow over time
-    const initial = anchor ? Math.max(REGISTRY_START, anchor - rng.int(20, 420)) : REGISTRY_START + Math.floor(growth * (asOfDay - 5 - REGISTRY_START));
+    const initial = anchor ? Math.max(from, anchor - rng.int(20, 420)) : from + Math.floor(growth * (asOfDay - 5 - from));
     const lo = initial, hi = Math.min(asOfDay + 10, anchor ? anchor + rng.int(0, 30) : initial + rng.int(30, 700));
     const topicIndex = item?.topicIndex ?? rng.weighted(TOPICS.map((_, k) => k), TOPICS.map((t) => t.weight));
     const topic = TOPICS[topicIndex];
@@ -74,7 +90,8 @@ export function buildRegistry(rng: Rng, council: Council, items: Item[], scale: 
     const subjectMatter = initial < dayOf('2011-06-01') && rng.chance(0.35) ? rng.pick(OLD_SUBJECTS) : cats.join(';');
     const soNum = rng.pick(lobbyist.soNums);
     const spelled = lobbyists.spell(lobbyist);
-    const prev = lobbyist.formerMember ? [rng.pick(['Yes', 'Yes', 'yes']), 'City Councillor', 'Toronto', lobbyist.formerMember.lastDay] : [rng.chance(0.1) ? 'no' : 'No', '', '', ''];
+    const office = lobbyist.previousOffice;
+    const prev = office ? [rng.pick(['Yes', 'Yes', 'yes']), office.position, office.program, office.lastDay] : [rng.chance(0.1) ? 'no' : 'No', '', '', ''];
     const reg: Registration = {
       key: i, sm: '', writeSm: true, oldLayout: false, type, closedStatus: rng.chance(0.12) ? 'Closed by LRO' : 'Closed', initial, effective: initial + (rng.chance(0.4) ? rng.int(1, 200) : 0),
       start: rng.chance(0.9) ? initial : null, end: null, closeDay: null, subjectMatter, particulars, particularsUnalike: unalike,
@@ -97,6 +114,13 @@ export function buildRegistry(rng: Rng, council: Council, items: Item[], scale: 
   }
   numberAndBreak(rng, regs);
   return { regs, orgs, lobbyists };
+}
+
+/** Registrations given to the planted lobbyists (one each in a tiny city, one to three otherwise), by loop index. */
+function pinRegistrations(rng: Rng, planted: PlantedRegistrant[], nReg: number, scale: number): Map<number, PlantedRegistrant> {
+  const wanted = planted.flatMap((p) => Array.from({ length: scale < 0.01 ? 1 : rng.int(1, 3) }, () => p));
+  const slots = rng.sample([...Array(nReg).keys()], wanted.length);
+  return new Map(slots.map((slot, k) => [slot, wanted[k]]));
 }
 
 /** SM numbers follow approval order; a few records get the old layout or are made malformed on purpose. */
