@@ -148,4 +148,33 @@ describe('sample city: development, procurement, contributions, geography', () =
     const solicit = new Set(csv('procurement/tobids-all-open-solicitations.csv').slice(1).map((r) => r[0]));
     expect(aw.slice(1).filter((r) => r.length > 1 && /^\d{10}$/.test(r[0])).every((r) => solicit.has(r[0]))).toBe(true);
   });
+
+  it('plants look-alike applications around the agenda\'s planning files: next door, on the twin street, on the same site years apart, a minor variance next door', () => {
+    const t = truth();
+    const dev = csv('development-applications/development-applications.csv').slice(1).filter((r) => r.length > 1);
+    // CoA rows as [SYS_ID, number, street name, type, direction] (the two files place the address differently)
+    const coa = ['active-committee-of-adjustment-applications.csv', 'cleared-committee-of-adjustment-applications.csv'].flatMap((f) => {
+      const [h, ...rows] = csv(`committee-of-adjustment/${f}`), at = (k: string) => h.indexOf(k);
+      return rows.filter((r) => r.length > 1).map((r) => [r[0], r[at('STREET_NUM')], r[at('STREET_NAME')], r[at('STREET_TYPE')], r[at('STREET_DIRECTION')]]);
+    });
+    const devRow = new Map<string, string[]>();
+    for (const r of dev) if (!devRow.has(r[1])) devRow.set(r[1], r); // an application's first row is its main address
+    const hows = new Set<string>();
+    for (const d of t.applicationDecoys) {
+      hows.add(d.how);
+      const of = devRow.get(d.lookalikeOf)!;
+      expect(of, d.lookalikeOf).toBeDefined();
+      const row = d.kind === 'coa' ? coa.find((r) => r[0] === d.sysId)! : devRow.get(d.application)!;
+      expect(row, d.application).toBeDefined();
+      expect(d.application).not.toBe(d.lookalikeOf);
+      // [number, street name, type, direction] of the look-alike and of the item's file
+      const [num, name, type, dir] = d.kind === 'coa' ? row.slice(1, 5) : row.slice(2, 6);
+      const gap = Math.abs(parseInt(num, 10) - parseInt(of[2], 10));
+      if (d.how === 'twin-street') { expect(name).toBe(of[3]); expect(`${type}|${dir.trim()}`).not.toBe(`${of[4]}|${of[5].trim()}`); }
+      else if (d.how.startsWith('same-site')) { expect([parseInt(num, 10), name, type]).toEqual([parseInt(of[2], 10), of[3], of[4]]); expect(Math.abs(Date.parse(row[7]) - Date.parse(of[7]))).toBeGreaterThan(365 * 864e5); }
+      else { expect([name, type, dir.trim()]).toEqual([of[3], of[4], of[5].trim()]); expect(gap % 2).toBe(0); expect(gap).toBeGreaterThan(0); expect(gap).toBeLessThanOrEqual(10); }
+    }
+    expect(hows).toEqual(new Set(['next-door', 'twin-street', 'same-site-earlier', 'same-site-later', 'next-door minor variance']));
+    expect(t.applicationDecoys.length).toBeGreaterThanOrEqual(t.links.registrationApplication.length * 0.25);
+  });
 });

@@ -8,10 +8,13 @@ import { toMtm } from '../geo/mtm.ts';
 import { fsaAt } from '../geo/postal.ts';
 import type { Rng } from '../rng.ts';
 import type { Item } from '../types.ts';
+import type { LookalikeSites } from './lookalikes.ts';
 import { aicUrl, describe, planner, tsText, monDay } from './text.ts';
 
 export interface AppRow { num: string; name: string; type: string; dir: string; fsa: string; xy: { x: number; y: number } | null; point: Point | null; how: 'exact' | 'range' | 'near-miss' | 'unknown-street' }
-export interface DevApp { number: string; type: string; day: number; status: string; description: string; ref: string; folderRsn: string; ward: number; rows: AppRow[]; parent: string; item: Item | null; meeting: number | null }
+export interface DevApp { number: string; type: string; day: number; status: string; description: string; ref: string; folderRsn: string; ward: number; rows: AppRow[]; parent: string; item: Item | null; meeting: number | null;
+  /** a look-alike of an agenda item's file (lookalikes.ts): not the item's application, but easy to take for it */
+  lookalikeOf?: { number: string; how: 'next-door' | 'twin-street' | 'same-site-earlier' | 'same-site-later' } }
 
 const DISTRICT: Record<string, string> = { TE: 'STE', NY: 'NNY', EY: 'WET', SC: 'ESC' };
 export const districtOfWard = (w: number) => DISTRICT[Object.entries(CC_25).find(([, ws]) => ws.includes(w))![0]];
@@ -52,15 +55,16 @@ function rowsFor(rng: Rng, geo: Geo, main: Point, extra: number, forItem: boolea
   return rows;
 }
 
-export function buildApps(rng: Rng, scale: number, geo: Geo, items: Item[], asOfDay: number): DevApp[] {
+export function buildApps(rng: Rng, scale: number, geo: Geo, items: Item[], asOfDay: number, lookalikes = new Map<string, LookalikeSites>()): DevApp[] {
   const apps: DevApp[] = [], used = new Set<string>();
+  const itemFiles = new Set(items.map((it) => it.planningApp)); // look-alikes are numbered before every item's file is
   const newNumber = (year: number, ward: number, type: string) => {
     let n: string;
-    do n = `${String(year % 100).padStart(2, '0')} ${rng.int(100000, 299999)} ${districtOfWard(ward)} ${String(ward).padStart(2, '0')} ${type}`; while (used.has(n));
+    do n = `${String(year % 100).padStart(2, '0')} ${rng.int(100000, 299999)} ${districtOfWard(ward)} ${String(ward).padStart(2, '0')} ${type}`; while (used.has(n) || itemFiles.has(n));
     used.add(n);
     return n;
   };
-  const make = (number: string, type: string, day: number, main: Point, item: Item | null): DevApp => {
+  const make = (number: string, type: string, day: number, main: Point, item: Item | null, plain = false): DevApp => {
     const age = asOfDay - day;
     const status = age > 1500 || (age > 700 && rng.chance(0.6)) ? rng.pick(OLD_STATUS) : rng.pick(NEW_STATUS);
     const storeys = type === 'OZ' || type === 'SA' ? rng.int(3, 62) : rng.int(2, 12);
@@ -68,7 +72,7 @@ export function buildApps(rng: Rng, scale: number, geo: Geo, items: Item[], asOf
     const size = { storeys, units, gfa: rng.int(1, 90) * 50, lots: rng.int(2, 40) };
     const extra = rng.chance(0.2) ? rng.int(1, 3) : 0;
     const app: DevApp = { number, type, day, status, description: describe(rng, type, size), ref: '', folderRsn: String(rng.int(4_000_000, 5_200_000) + apps.length),
-      ward: main.ward, rows: rowsFor(rng, geo, main, extra, item !== null), parent: '', item, meeting: type === 'OZ' && rng.chance(0.3) ? day + rng.int(40, 200) : null };
+      ward: main.ward, rows: plain ? [exactRow(main)] : rowsFor(rng, geo, main, extra, item !== null), parent: '', item, meeting: type === 'OZ' && rng.chance(0.3) ? day + rng.int(40, 200) : null };
     apps.push(app);
     return app;
   };
@@ -80,7 +84,22 @@ export function buildApps(rng: Rng, scale: number, geo: Geo, items: Item[], asOf
     if (!main) continue;
     const year = 2000 + +it.planningApp.slice(0, 2);
     const day = Math.min(it.meeting.days[0] - 30, Math.max(dayOf(`${year}-01-02`), it.meeting.days[0] - rng.int(120, 700)));
-    make(it.planningApp, it.planningApp.slice(-2), Math.max(START, Math.min(day, dayOf(`${year}-12-28`))), main, it);
+    const app = make(it.planningApp, it.planningApp.slice(-2), Math.max(START, Math.min(day, dayOf(`${year}-12-28`))), main, it);
+    // Look-alike files around it, each an ordinary application with its own number and dates: next door and on
+    // the twin street at about the same time, and a second file on the same site years before or after.
+    const near = lookalikes.get(app.number);
+    const around = (p: Point, how: NonNullable<DevApp['lookalikeOf']>['how'], d: number, types: string[]) => {
+      const type = rng.pick(types);
+      make(newNumber(yearOf(d), p.ward, type), type, d, p, null, true).lookalikeOf = { number: app.number, how };
+    };
+    const nearDay = () => Math.max(START, Math.min(asOfDay - 10, app.day + rng.int(-1000, 1000)));
+    if (near?.neighbour) around(near.neighbour, 'next-door', nearDay(), ['OZ', 'OZ', 'SA', 'SA', 'CD', 'PL']);
+    if (near?.twin) around(near.twin, 'twin-street', nearDay(), ['OZ', 'SA', 'SA', 'CD']);
+    if (rng.chance(0.3)) {
+      const earlier = app.day - rng.int(4 * 365, 11 * 365), later = it.meeting.days[0] + rng.int(550, 1800);
+      if (earlier >= START) around(main, 'same-site-earlier', earlier, ['SA', 'OZ', 'CD']);
+      else if (later <= asOfDay - 10) around(main, 'same-site-later', later, ['SA', 'CD']);
+    }
   }
   const nRows = Math.max(60, Math.round(26_600 * scale));
   const arterial = geo.points.filter((p) => p.street.arterial);

@@ -5,6 +5,7 @@ import { CC_25, WARDS_25 } from '../data/places.ts';
 import type { Geo, Point } from '../geo/address-points.ts';
 import { fsaAt } from '../geo/postal.ts';
 import type { Rng } from '../rng.ts';
+import type { PlantedCoa } from './lookalikes.ts';
 import { aicUrl, monDay, planner, tsText } from './text.ts';
 
 const PANEL: Record<string, [string, string]> = { TE: ['Toronto East York', 'TEY'], NY: ['North York', 'NY'], EY: ['Etobicoke York', 'EYK'], SC: ['Scarborough', 'SC'] };
@@ -44,8 +45,8 @@ function refNo(rng: Rng, kind: string, day: number, suffix: string): string {
   return rng.chance(0.03) ? '' : `${kind}${String(seq).padStart(kind === 'B' && rng.chance(0.3) ? 2 : 4, '0')}/${yy}${suffix}`;
 }
 
-function row(rng: Rng, p: Point, day: number, closed: boolean, seq: number, asOfDay: number): CoaRow {
-  const mv = rng.chance(0.82), [district, suffix] = rng.chance(0.005) ? ['Unknown', 'TEY'] : panelOf(p.ward);
+function row(rng: Rng, p: Point, day: number, closed: boolean, seq: number, asOfDay: number, minorVariance = false): CoaRow {
+  const mv = minorVariance || rng.chance(0.82), [district, suffix] = rng.chance(0.005) ? ['Unknown', 'TEY'] : panelOf(p.ward);
   const hearing = day + rng.int(35, 120), decided = closed || hearing < asOfDay;
   const decision = decided ? rng.chance(0.04) ? `Deferred ${monDay(rng, hearing, 0.5)}` : rng.pick(DECISIONS) : '';
   const appeal = decided && /approv|refus/i.test(decision) && rng.chance(0.08);
@@ -74,18 +75,31 @@ function row(rng: Rng, p: Point, day: number, closed: boolean, seq: number, asOf
   return { cells: c };
 }
 
-/** Both files as header + rows; residential local streets dominate, as for real minor variances and consents. */
-export function buildCoa(rng: Rng, scale: number, geo: Geo, asOfDay: number): { active: string[][]; closed: string[][] } {
+/** Both files as header + rows; residential local streets dominate, as for real minor variances and consents.
+ *  `planted` minor variances (next door to an agenda item's planning file, lookalikes.ts) join the file of their
+ *  date; their reference numbers are returned for the planted truth. */
+export function buildCoa(rng: Rng, scale: number, geo: Geo, asOfDay: number, planted: PlantedCoa[] = []):
+  { active: string[][]; closed: string[][]; planted: { reference: string; sysId: string; lookalikeOf: string }[] } {
   refCounters.clear(); // each generation numbers from 1, so two runs in one process write the same files
   const local = geo.points.filter((p) => !p.street.arterial);
   const pick = () => (rng.chance(0.85) ? rng.pick(local) : rng.pick(geo.points));
-  const active: string[][] = [COA_ACTIVE_HEADER], closed: string[][] = [COA_CLOSED_HEADER];
+  const active: string[][] = [COA_ACTIVE_HEADER], closed: string[][] = [COA_CLOSED_HEADER], out: { reference: string; sysId: string; lookalikeOf: string }[] = [];
   let seq = 8_000;
   const nActive = Math.max(20, Math.round(3_600 * scale)), nClosed = Math.max(60, Math.round(26_000 * scale));
   const since = dayOf('2017-01-01');
-  const actDays = Array.from({ length: nActive }, () => (rng.chance(0.04) ? dayOf('1999-06-01') + rng.int(0, 6000) : asOfDay - Math.floor(Math.pow(rng.next(), 2) * 900)) - 1).sort((a, b) => a - b);
-  for (const d of actDays) { seq += rng.int(1, 600); const r = row(rng, pick(), d, false, seq, asOfDay); active.push(COA_ACTIVE_HEADER.map((h) => r.cells[h] ?? '')); }
-  const clDays = Array.from({ length: nClosed }, () => since - 60 + rng.int(0, asOfDay - 200 - since)).sort((a, b) => a - b);
-  for (const d of clDays) { seq += rng.int(1, 60); const r = row(rng, pick(), d, true, seq, asOfDay); closed.push(COA_CLOSED_HEADER.map((h) => r.cells[h] ?? '')); }
-  return { active, closed };
+  type Slot = { d: number; plant?: PlantedCoa };
+  const byDay = (a: Slot, b: Slot) => a.d - b.d;
+  // recent planted variances are still active; older ones were decided and sit in the closed file
+  const recent = (p: PlantedCoa) => p.day > asOfDay - 200;
+  const actDays: Slot[] = Array.from({ length: nActive }, () => ({ d: (rng.chance(0.04) ? dayOf('1999-06-01') + rng.int(0, 6000) : asOfDay - Math.floor(Math.pow(rng.next(), 2) * 900)) - 1 }));
+  const clDays: Slot[] = Array.from({ length: nClosed }, () => ({ d: since - 60 + rng.int(0, asOfDay - 200 - since) }));
+  for (const p of planted) (recent(p) ? actDays : clDays).push({ d: p.day, plant: p });
+  const emit = (s: Slot, closedFile: boolean) => {
+    const r = row(rng, s.plant?.point ?? pick(), s.d, closedFile, seq, asOfDay, !!s.plant);
+    if (s.plant) { out.push({ reference: r.cells['REFERENCE_FILE#'], sysId: r.cells.SYS_ID, lookalikeOf: s.plant.lookalikeOf }); }
+    (closedFile ? closed : active).push((closedFile ? COA_CLOSED_HEADER : COA_ACTIVE_HEADER).map((h) => r.cells[h] ?? ''));
+  };
+  for (const s of actDays.sort(byDay)) { seq += rng.int(1, 600); emit(s, false); }
+  for (const s of clDays.sort(byDay)) { seq += rng.int(1, 60); emit(s, true); }
+  return { active, closed, planted: out };
 }

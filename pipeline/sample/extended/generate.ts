@@ -3,9 +3,10 @@
 // of the generator stay byte-identical.
 import { rmSync } from 'node:fs';
 import type { Council } from '../council/members.ts';
-import { isoOf } from '../dates.ts';
+import { dayOf, isoOf } from '../dates.ts';
 import { buildApps, appLines } from '../development/apps.ts';
 import { buildCoa } from '../development/coa.ts';
+import { coaNextDoor, plantLookalikeSites } from '../development/lookalikes.ts';
 import { buildGeo, writeGeo } from '../geo/address-points.ts';
 import { buildProcurement } from '../procurement/contracts.ts';
 import { buildElections } from '../contributions/candidates.ts';
@@ -30,12 +31,13 @@ export function generateExtended(rng: Rng, outDir: string, scale: number, asOfDa
   for (const d of OWNED_EXTENDED) rmSync(`${outDir}/${d}`, { recursive: true, force: true });
   const itemAddresses = items.filter((i) => i.address).map((i) => i.address!);
   const geo = buildGeo(rng.fork('geo'), scale, itemAddresses);
+  const lookalikes = plantLookalikeSites(rng.fork('lookalike-sites'), geo, items); // adds their address points
   writeGeo(outDir, geo);
   log(`  address points: ${geo.points.length}`);
-  const apps = buildApps(rng.fork('development'), scale, geo, items, asOfDay);
+  const apps = buildApps(rng.fork('development'), scale, geo, items, asOfDay, lookalikes);
   const lines = appLines(rng.fork('development-lines'), apps);
   writeCsv(`${outDir}/development-applications/development-applications.csv`, [lines.header, ...lines.rows]);
-  const coa = buildCoa(rng.fork('coa'), scale, geo, asOfDay);
+  const coa = buildCoa(rng.fork('coa'), scale, geo, asOfDay, coaNextDoor(rng.fork('coa-next-door'), apps.filter((a) => a.item), lookalikes, asOfDay, dayOf('2016-11-01')));
   writeCsv(`${outDir}/committee-of-adjustment/active-committee-of-adjustment-applications.csv`, coa.active);
   writeCsv(`${outDir}/committee-of-adjustment/cleared-committee-of-adjustment-applications.csv`, coa.closed);
   log(`  development: ${apps.length} applications, ${lines.rows.length} rows; CoA ${coa.active.length - 1} active, ${coa.closed.length - 1} closed`);
@@ -86,7 +88,9 @@ export function generateExtended(rng: Rng, outDir: string, scale: number, asOfDa
     links: { registrationApplication: regApp, contractOrganisation: proc.truth, contributionOrganisation: contribLinks },
     shares: { registrationApplication: share(regApp), contractOrganisation: share(proc.truth), contributionOrganisation: share(contribLinks),
       supplierDecoysPerTrue: +(high(proc.decoys) / Math.max(1, proc.truth.length)).toFixed(3), contributionDecoysPerTrue: +(high(contribDecoys) / Math.max(1, contribLinks.length)).toFixed(3) },
-    top: { supplierDecoys: proc.decoys, contributionDecoys: contribDecoys, officers, groups, beneficiaryRelations, candidates,
+    top: { applicationDecoys: [...apps.filter((a) => a.lookalikeOf).map((a) => ({ application: a.number, kind: 'development', lookalikeOf: a.lookalikeOf!.number, how: a.lookalikeOf!.how })),
+      ...coa.planted.map((c) => ({ application: c.reference, sysId: c.sysId, kind: 'coa', lookalikeOf: c.lookalikeOf, how: 'next-door minor variance' }))],
+    supplierDecoys: proc.decoys, contributionDecoys: contribDecoys, officers, groups, beneficiaryRelations, candidates,
       quirks: { procurementDamage: proc.damage, developmentRows: devQuirks } },
     counts: { addressPoints: geo.points.length, devApplications: apps.length, devRows: lines.rows.length, coaActive: coa.active.length - 1, coaClosed: coa.closed.length - 1,
       awardLines: proc.awarded.length - 1, nonCompetitive: proc.noncomp.length - 1, solicitations: proc.solicit.length - 1, contributions: written.length,
