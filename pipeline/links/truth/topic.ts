@@ -23,11 +23,13 @@ const CTX_A: TopicCtx = { addr: '1 Aaa St', addrLong: '1 Aaa Street', street: 'B
   n: 1, storeys: 6, units: 40, org: 'Eee Inc', park: 'Fff', app: '00 000000 XXX 00 OZ' };
 const CTX_B: TopicCtx = { addr: '9 Ggg Ave', addrLong: '9 Ggg Avenue', street: 'Hhh Blvd', cross: 'Iii Dr', ward: 'Ward 2 Jjj', year: 2002,
   n: 2, storeys: 7, units: 41, org: 'Kkk Ltd', park: 'Lll', app: '11 111111 YYY 11 SA' };
+// a registration with no agenda item: no address and no file number (the templates then leave the site out)
+const CTX_C: TopicCtx = { ...CTX_B, addr: '', addrLong: '', app: '' };
 
 /** The fixed words of every particulars template (words that do not change with the template's context). */
 const TEMPLATES = TOPICS.flatMap((t) => [...t.alike, ...t.unalike].map((f) => {
-  const b = words(f(CTX_B));
-  return { category: t.category, fixed: [...words(f(CTX_A))].filter((w) => b.has(w)) };
+  const b = words(f(CTX_B)), c = words(f(CTX_C));
+  return { category: t.category, fixed: [...words(f(CTX_A))].filter((w) => b.has(w) && c.has(w)) };
 }));
 
 /** The generator category of a registration: its first registry subject, else the best-fitting template. */
