@@ -45,7 +45,8 @@ export function blockingRecall(pairs: readonly ScoredPair[], truth: Pick<TaskTru
 
 /**
  * A tiny known city: just the tables the registration link models read. SM1 lobbies on a rezoning at 12 Queen St E
- * (same site, planning file 21 100001 STE 13 OZ); SM2 on the 2023 budget, whose title comes back at a later meeting
+ * (same site, planning file 21 100001 STE 13 OZ), with look-alike files around it: next door at 14 Queen St E, on the
+ * twin street at 12 Queen St W, a minor variance at 10 Queen St E and a site plan on the same site in 2012; SM2 on the 2023 budget, whose title comes back at a later meeting
  * (the decoy 2023.EX9.1, decided ten months after the last contact); SM3 on cycle tracks on Queen St E.
  */
 export async function fillRegistrationLinkCity(wh: Warehouse): Promise<void> {
@@ -67,15 +68,27 @@ export async function fillRegistrationLinkCity(wh: Warehouse): Promise<void> {
       ('2021.TE6.1', 'Installation of Cycle Tracks on Queen St E', 'TE', date '2021-05-20', null::date, null::date, 'traffic; cycling, road safety', null),
       ('2021.PH1.1', 'Long Term Waste Management Strategy', 'IE', date '2021-06-01', null::date, null::date, 'solid waste; recycling', null)
     ) as t(id, title, committee_code, meeting_date, council_meeting_date, first_vote_date, subject_terms, planning_application_number);
-    create table int_sites as select * from (values (1, '12 QUEEN ST E', '12_QUEEN_ST_E', 13), (2, '40 KING ST W', '40_KING_ST_W', 10))
+    create table int_sites as select * from (values (1, '12 QUEEN ST E', '12_QUEEN_ST_E', 13), (2, '40 KING ST W', '40_KING_ST_W', 10),
+      (3, '14 QUEEN ST E', '14_QUEEN_ST_E', 13), (4, '12 QUEEN ST W', '12_QUEEN_ST_W', 10), (5, '10 QUEEN ST E', '10_QUEEN_ST_E', 13))
       as t(id, address, address_key, ward);
     create table int_registration_sites as select * from (values ('SM1', 1, 13)) as t(registration_id, site_id, ward);
     create table int_agenda_item_sites as select * from (values ('2021.TE5.1', 1)) as t(agenda_item_id, site_id);
-    create table int_site_mentions as select * from (values ('registration', 'SM1', '12_QUEEN_ST_E', '12 Queen St E'))
-      as t(source, record_id, address_key, address_text);
+    create table int_site_mentions as select * from (values
+      ('registration', 'SM1', '12_QUEEN_ST_E', '12 Queen St E', '12', 'QUEEN', 'QUEEN_ST_E', 12),
+      ('development', '21 100001 STE 13 OZ', '12_QUEEN_ST_E', '12 QUEEN ST E', '12', 'QUEEN', 'QUEEN_ST_E', 12),
+      ('development', '20 100002 STE 13 SA', '14_QUEEN_ST_E', '14 QUEEN ST E', '14', 'QUEEN', 'QUEEN_ST_E', 14),
+      ('development', '21 100003 STE 10 OZ', '12_QUEEN_ST_W', '12 QUEEN ST W', '12', 'QUEEN', 'QUEEN_ST_W', 12),
+      ('development', '12 100004 STE 13 SA', '12_QUEEN_ST_E', '12 QUEEN ST E', '12', 'QUEEN', 'QUEEN_ST_E', 12),
+      ('coa', 'A0002/21TEY', '10_QUEEN_ST_E', '10 QUEEN ST E', '10', 'QUEEN', 'QUEEN_ST_E', 10),
+      ('coa', 'A0001/22TEY', '40_KING_ST_W', '40 KING ST W', '40', 'KING', 'KING_ST_W', 40)
+    ) as t(source, record_id, address_key, address_text, number_text, street_name, street_key, street_number);
     create table int_applications as select * from (values
       ('21 100001 STE 13 OZ', 'development', 'OZ', '12 QUEEN ST E', date '2020-11-01', [1], 'Rezoning for a 30-storey building'),
-      ('A0001/22TEY', 'coa', 'MV', '40 KING ST W', date '2022-01-05', [2], 'To construct a rear addition')
+      ('A0001/22TEY', 'coa', 'MV', '40 KING ST W', date '2022-01-05', [2], 'To construct a rear addition'),
+      ('20 100002 STE 13 SA', 'development', 'SA', '14 QUEEN ST E', date '2020-06-01', [3], 'Site plan for a 12-storey building'),
+      ('21 100003 STE 10 OZ', 'development', 'OZ', '12 QUEEN ST W', date '2021-02-01', [4], 'Rezoning for a 20-storey building'),
+      ('12 100004 STE 13 SA', 'development', 'SA', '12 QUEEN ST E', date '2012-03-01', [1], 'Site plan for a restaurant addition'),
+      ('A0002/21TEY', 'coa', 'MV', '10 QUEEN ST E', date '2021-04-01', [5], 'To construct a third-storey addition')
     ) as t(id, kind, type, address, submitted, site_ids, description);
     create table stg_seeds__topics as
       select trim(id) as topic_id, trim(label) as label, string_split(registry_subjects, '|') as registry_subjects,

@@ -52,11 +52,26 @@ describe('registration link features on a tiny city', () => {
     expect(find('L1', 'SM1', '2021.TE5.1')!.probability).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('links the registration to the application on its site; a street-only match through an item stays low', () => {
-    expect(pairs.L2!.map((p) => `${p.from}|${p.to}`)).toEqual(['SM1|21 100001 STE 13 OZ', 'SM3|21 100001 STE 13 OZ']);
+  it('links the registration to the application on its site, not to the look-alike files around it; a street-only match through an item stays low', () => {
+    expect(pairs.L2!.map((p) => `${p.from}|${p.to}`)).toEqual(['SM1|12 100004 STE 13 SA', 'SM1|20 100002 STE 13 SA', 'SM1|21 100001 STE 13 OZ',
+      'SM1|21 100003 STE 10 OZ', 'SM1|A0002/21TEY', 'SM3|21 100001 STE 13 OZ']);
     const p = find('L2', 'SM1', '21 100001 STE 13 OZ')!;
-    expect(p.x).toMatchObject({ same_site: 1, via_item: 1, via_item_best: 1, address_similarity: 1 });
+    expect(p.x).toMatchObject({ same_site: 1, via_item: 1, via_item_best: 1, address_similarity: 1, street_only: 0, number_gap: 0, outranked_on_site: 0 });
     expect(p.probability).toBeGreaterThanOrEqual(0.9);
+    // next door, the twin street, a minor variance next door: proposed by the street block, typed address similar
+    const nextDoor = find('L2', 'SM1', '20 100002 STE 13 SA')!, twin = find('L2', 'SM1', '21 100003 STE 10 OZ')!, variance = find('L2', 'SM1', 'A0002/21TEY')!;
+    expect(nextDoor.x).toMatchObject({ same_site: 0, street_only: 1, twin_street: 0 });
+    expect(nextDoor.x.number_gap).toBeCloseTo(Math.log(3), 6); // two numbers apart
+    expect(twin.x).toMatchObject({ same_site: 0, street_only: 1, twin_street: 1, number_gap: 0 });
+    expect(variance.x).toMatchObject({ street_only: 1, planning_file: 0 });
+    // the same site nine years earlier: same address, but no agenda item and far outside the lobbying period
+    const earlier = find('L2', 'SM1', '12 100004 STE 13 SA')!;
+    expect(earlier.x).toMatchObject({ same_site: 1, via_item: 0, outranked_on_site: 1 });
+    expect(earlier.x.years_outside_period).toBeGreaterThan(4);
+    for (const d of [nextDoor, twin, variance, earlier]) {
+      expect(d.x.address_similarity).toBeGreaterThan(0.9);
+      expect(d.probability).toBeLessThan(0.5);
+    }
     const streetOnly = find('L2', 'SM3', '21 100001 STE 13 OZ')!; // cycle tracks on the same street
     expect(streetOnly.x).toMatchObject({ same_site: 0, via_item: 1, via_item_subject_agreement: 0 });
     expect(streetOnly.probability).toBeLessThan(0.7);

@@ -1,6 +1,7 @@
 // L2 truth mapper (registration → application): the sample city's planted `links.registrationApplication` pairs
 // in warehouse ids (registration id = SM number, application id = planning file number). Decoys are the other
-// applications the blocking proposes for a truly linked registration (another file on the same site, a file of a
+// applications the blocking proposes for a truly linked registration (another file on the same site, a file next
+// door or on the twin street, a minor variance next door — planted as `applicationDecoys` — or the file of a
 // look-alike item); "alike" decoys have an address similarity above 0.9. Used to fit and measure, never to publish.
 import type { TaskTruth, TruthMapper } from './types.ts';
 

@@ -1,8 +1,11 @@
 -- L2 features: registration → development or Committee of Adjustment application ("the lobbying concerns that
 -- application"). Blocking: the application's site is a site the particulars name, or its file number is quoted in
--- the particulars, or it is the planning file of an agenda item that L1 proposes for the registration.
--- Features: same site, address similarity, file number quoted, L1 evidence through the item, submission date
--- against the registration's period, and how many applications share the site (a busy site is ambiguous).
+-- the particulars, or it is the planning file of an agenda item that L1 proposes for the registration, or it lies
+-- on a street the particulars name within 20 numbers of the typed number (a typed address is often a neighbour of
+-- the file's own, a range's other end, or lacks the street's direction).
+-- Features: same site, address similarity, how far the typed number is from the application's on that street and
+-- whether only the street's twin (Queen St E for Queen St W) matches, file number quoted, L1 evidence through the
+-- item, submission date against the registration's period, and how many applications share the site.
 with registrations as (
     select id, particulars, initial_approval_date from int_registrations
 ),
@@ -16,8 +19,17 @@ registration_sites as (
 ),
 
 mentions as (
-    select record_id as registration_id, address_key, address_text from int_site_mentions
+    select record_id as registration_id, address_key, address_text, street_name, street_key, street_number
+    from int_site_mentions
     where source = 'registration' -- addresses typed in the particulars, as written
+),
+
+application_mentions as (
+    -- every address row of an application; a range (`121-125`) covers the numbers between its ends
+    select record_id as application_id, street_name, street_key, street_number as lo,
+        coalesce(try_cast(nullif(regexp_extract(number_text, '^[0-9]+ *- *([0-9]+)', 1), '') as integer), street_number) as hi
+    from int_site_mentions
+    where source in ('development', 'coa') and street_number is not null
 ),
 
 sites as (
@@ -27,13 +39,18 @@ sites as (
 l1_candidates as (
     select from_id as registration_id, to_id as agenda_item_id,
         x['keyword_coverage'] as keyword_coverage, x['title_coverage'] as title_coverage,
-        x['best_for_registration'] as best_for_registration, x['subject_agreement'] as subject_agreement
+        x['best_for_registration'] as best_for_registration, x['subject_agreement'] as subject_agreement,
+        x['in_period'] as in_period
     from lnk_l1
 ),
 
 agenda_items as (
     select id, title, planning_application_number from int_agenda_items
     where planning_application_number is not null -- only items with a planning file lead to an application
+),
+
+typed_addresses as (
+    select distinct registration_id from mentions where street_number is not null
 ),
 
 communications as (
@@ -54,6 +71,22 @@ site_block as (
     inner join application_sites as s using (site_id)
 ),
 
+street_pairs as (
+    -- numbers apart on the same street name: 0 when the typed number is inside the application's range
+    select m.registration_id, a.application_id,
+        min(greatest(0, a.lo - m.street_number, m.street_number - a.hi)) filter (where a.street_key = m.street_key) as same_street_gap,
+        min(greatest(0, a.lo - m.street_number, m.street_number - a.hi)) as street_name_gap
+    from mentions as m
+    inner join application_mentions as a
+        on a.street_name = m.street_name and a.lo <= m.street_number + 20 and a.hi >= m.street_number - 20
+    where m.street_number is not null
+    group by all
+),
+
+street_block as (
+    select registration_id, application_id from street_pairs
+),
+
 file_block as (
     select r.id as registration_id, a.id as application_id
     from registrations as r
@@ -66,6 +99,8 @@ item_block as (
         max((c.keyword_coverage + c.title_coverage) / 2) as item_match,
         max(c.best_for_registration) as item_best,
         max(c.subject_agreement) as item_subject_agreement,
+        -- the item was decided while the registration's lobbying ran (L1's in_period)
+        max(c.in_period) as item_in_period,
         arg_max(i.id, c.keyword_coverage + c.title_coverage) as via_item_id,
         arg_max(i.title, c.keyword_coverage + c.title_coverage) as via_item_title
     from l1_candidates as c
@@ -80,6 +115,8 @@ candidates as (
     select registration_id, application_id from file_block
     union
     select registration_id, application_id from item_block
+    union
+    select registration_id, application_id from street_block
 ),
 
 address_match as (
@@ -90,6 +127,18 @@ address_match as (
     inner join mentions as m using (registration_id)
     inner join applications as a on a.id = c.application_id
     group by all
+),
+
+street_named as (
+    -- the particulars name the application's street (with or without a number): "north-east corner of Queen St W and
+    -- Bathurst St" names Queen; a storey count that happens to equal the file's street number does not
+    select distinct c.registration_id, c.application_id
+    from candidates as c
+    inner join registrations as r on r.id = c.registration_id
+    inner join application_mentions as a using (application_id)
+    where a.street_name is not null
+        and regexp_matches(' ' || regexp_replace(lower(r.particulars), '[^a-z0-9]+', ' ', 'g') || ' ',
+            ' ' || regexp_replace(lower(a.street_name), '[^a-z0-9]+', ' ', 'g') || ' ')
 ),
 
 site_load as (
@@ -120,15 +169,29 @@ features as (
         coalesce(ib.item_match, 0) as via_item_match,
         coalesce(ib.item_best, 0) as via_item_best,
         coalesce(ib.item_subject_agreement, 0) as via_item_subject_agreement,
+        coalesce(ib.item_in_period, 0) as via_item_in_period,
         ib.via_item_id, ib.via_item_title,
         case when a.kind = 'development' then 1 else 0 end as planning_file,
+        -- the typed address is on the application's street but not at its site (a neighbour, the twin street):
+        -- only the street block proposed it
+        case when sm.same_site is null and f.application_id is null and ib.application_id is null then 1 else 0 end as street_only,
+        ln(1 + coalesce(sp.same_street_gap, sp.street_name_gap, 0)) as number_gap,
+        -- only an agenda item ties them: no site, no file number (a street named in passing can pick the item)
+        case when ib.application_id is not null and sm.same_site is null and f.application_id is null then 1 else 0 end as item_only,
+        case when sn.application_id is not null then 1 else 0 end as street_named,
+        -- the particulars type a street address at all: without one, an application elsewhere is not contradicted
+        case when ta.registration_id is not null then 1 else 0 end as address_typed,
+        case when sp.street_name_gap is not null and sp.same_street_gap is null then 1 else 0 end as twin_street,
         -- years between submission and [approval − 3 years, last contact]: applications are filed before or
         -- while the lobbying runs, often years before the registration
         least(5, greatest(0,
             date_diff('day', a.submitted, r.initial_approval_date - interval 1095 day),
             date_diff('day', greatest(r.initial_approval_date, k.last_contact), a.submitted)) / 365.0) as years_outside_period,
-        -- other applications proposed for the same registration: a vague description fits several files
-        ln(count(*) over (partition by c.registration_id)) as rivals
+        -- other applications proposed for the same registration by its site, a file number or an agenda item: a
+        -- vague description fits several files (street neighbours are not counted: how many there are depends on
+        -- how busy the street is, not on the registration)
+        ln(greatest(1, sum(case when sm.same_site is null and f.application_id is null and ib.application_id is null then 0 else 1 end)
+            over (partition by c.registration_id))) as rivals
     from candidates as c
     inner join registrations as r on r.id = c.registration_id
     inner join applications as a on a.id = c.application_id
@@ -137,6 +200,20 @@ features as (
     left join address_match as am on am.registration_id = c.registration_id and am.application_id = c.application_id
     left join file_block as f on f.registration_id = c.registration_id and f.application_id = c.application_id
     left join item_block as ib on ib.registration_id = c.registration_id and ib.application_id = c.application_id
+    left join street_pairs as sp on sp.registration_id = c.registration_id and sp.application_id = c.application_id
+    left join typed_addresses as ta on ta.registration_id = c.registration_id
+    left join street_named as sn on sn.registration_id = c.registration_id and sn.application_id = c.application_id
+),
+
+ranked as (
+    -- several files on the registration's site (a rezoning and a later site plan, an old file and a new one): the
+    -- one whose agenda item fits the registration best (best L1 candidate, decided in the lobbying period, closest
+    -- submission, best keyword match) outranks the others
+    select *,
+        case when same_site = 1 and row_number() over (partition by registration_id, same_site
+            order by via_item_best desc, via_item_in_period desc, coalesce(years_outside_period, 5), via_item_match desc, application_id) > 1
+            then 1 else 0 end as outranked_on_site
+    from features
 ),
 
 final as (
@@ -150,8 +227,12 @@ final as (
             'same_site': same_site::double, 'site_busy': site_busy, 'address_similarity': address_similarity,
             'file_number_cited': file_number_cited::double, 'via_item': via_item::double,
             'via_item_match': via_item_match, 'via_item_best': via_item_best,
-            'via_item_subject_agreement': via_item_subject_agreement, 'planning_file': planning_file::double,
-            'years_outside_period': coalesce(years_outside_period, 5), 'rivals': rivals
+            'via_item_subject_agreement': via_item_subject_agreement, 'via_item_in_period': via_item_in_period,
+            'planning_file': planning_file::double,
+            'years_outside_period': coalesce(years_outside_period, 5), 'rivals': rivals,
+            'street_only': street_only::double, 'number_gap': number_gap, 'twin_street': twin_street::double,
+            'address_typed': address_typed::double, 'item_only': item_only::double,
+            'outranked_on_site': outranked_on_site::double, 'street_named': street_named::double
         } as x,
         json_object(
             'features', [
@@ -163,9 +244,17 @@ final as (
                 {'name': 'via_item_match', 'label': 'keyword match of that agenda item with the particulars', 'value': round(via_item_match, 4)},
                 {'name': 'via_item_best', 'label': 'that agenda item is the registration''s best L1 candidate', 'value': via_item_best},
                 {'name': 'via_item_subject_agreement', 'label': 'a registry subject of the registration matches the topic of that agenda item', 'value': via_item_subject_agreement},
+                {'name': 'via_item_in_period', 'label': 'that agenda item was decided between the registration''s approval and its last contact', 'value': via_item_in_period},
                 {'name': 'planning_file', 'label': 'a planning application (not Committee of Adjustment)', 'value': planning_file},
                 {'name': 'years_outside_period', 'label': 'years the submission lies outside [approval − 3 years, last contact]', 'value': round(coalesce(years_outside_period, 5), 4)},
-                {'name': 'rivals', 'label': 'ln(applications proposed for this registration)', 'value': round(rivals, 4)}
+                {'name': 'rivals', 'label': 'ln(applications proposed for this registration by site, file number or agenda item)', 'value': round(rivals, 4)},
+                {'name': 'street_only', 'label': 'proposed only because a typed address is on the same street nearby (not its site, file or agenda item)', 'value': street_only},
+                {'name': 'number_gap', 'label': 'ln(1 + street numbers between the typed address and the application''s)', 'value': round(number_gap, 4)},
+                {'name': 'twin_street', 'label': 'the typed street has the application''s street name but another direction or type', 'value': twin_street},
+                {'name': 'address_typed', 'label': 'the particulars type a street address', 'value': address_typed},
+                {'name': 'item_only', 'label': 'only the agenda item ties them (no shared site, no file number quoted)', 'value': item_only},
+                {'name': 'outranked_on_site', 'label': 'another file on the same site has the better-fitting agenda item or date', 'value': outranked_on_site},
+                {'name': 'street_named', 'label': 'the particulars name the application''s street', 'value': street_named}
             ],
             'registration', {'id': registration_id, 'particulars': particulars, 'initial_approval_date': initial_approval_date,
                 'last_contact': last_contact, 'address_typed': registration_address},
@@ -174,7 +263,7 @@ final as (
             'agenda_item', {'id': via_item_id, 'title': via_item_title}
         ) as evidence,
         json_object() as extra
-    from features
+    from ranked
 )
 
 select * from final
