@@ -159,6 +159,8 @@ describe('position features on a tiny known city', () => {
       rec(3, '2024.PH1.2', 'Toronto Cycling Association', 'Supports the intent of the item but has concerns about parking.'),
       rec(4, '2024.PH1.2', 'Bayview Developments Group Ltd.', 'Objects to the proposal.'),
       rec(5, '2024.PH1.2', null, 'Strongly opposed to the proposal.'),
+      rec(6, '2024.PH1.4', 'Hollis Grant LLP, on behalf of Lakeshore Homes Limited', 'Writes in support of the application.'),
+      rec(7, '2024.PH1.4', 'TCA', 'Objects to the proposal.'),
       ...lexicon.map(([text], i) => rec(100 + i, '2024.PH1.3', null, text)),
     ];
     writeFileSync(path.join(raw, commFile('2022-2026')), JSON.stringify(records));
@@ -177,7 +179,8 @@ describe('position features on a tiny known city', () => {
       create table int_agenda_items as select * from (values
         ('2024.PH1.1', '100 Queen St W - Zoning By-law Amendment Application - Final Report'),
         ('2024.PH1.2', 'Bloor Street Bike Lanes - Extension to Runnymede'),
-        ('2024.PH1.3', 'Lexicon cases')
+        ('2024.PH1.3', 'Lexicon cases'),
+        ('2024.PH1.4', '55 Bloor St W - Official Plan Amendment Application')
       ) as t(id, title);
       create table int_registrations as select * from (values
         ('SM1', 1, 'Zoning by-law amendment for 100 Queen St W to permit a mixed-use building', null)
@@ -224,6 +227,17 @@ describe('position features on a tiny known city', () => {
     expect(score(own.x)).toBeGreaterThanOrEqual(0.9);
     expect(score(lookalike.x)).toBeLessThan(0.5);
     expect(rows.some((r) => r.to_id === '2024.PH1.3')).toBe(false); // residents are never candidates
+  });
+
+  it('reads the organisation a firm writes on behalf of, and initials signed for a name', () => {
+    const behalf = pair('3', '2024.PH1.4');
+    expect(behalf.x).toMatchObject({ on_behalf: 1, name_exact: 1, stance_clear: 1 });
+    expect(behalf.extra.stance).toBe('support');
+    expect(score(behalf.x)).toBeGreaterThanOrEqual(0.9);
+    expect(rows.filter((r) => r.to_id === '2024.PH1.4').map((r) => r.from_id).sort()).toEqual(['3', '4']); // not the firm
+    const initials = pair('4', '2024.PH1.4');
+    expect(initials.x).toMatchObject({ initials_match: 1, name_exact: 0, on_behalf: 0 });
+    expect(initials.extra.stance).toBe('oppose');
   });
 
   it('reads every wording of the lexicon as documented', async () => {

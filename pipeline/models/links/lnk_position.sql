@@ -2,7 +2,9 @@
 -- candidate pair, from the communications (letters, submissions, presentations) received on the item. A pair's
 -- features are those of its best-named communication; its stance is that communication's stance.
 -- Features: name similarity to the canonical name, spellings and trade names (Jaro-Winkler on matching keys),
--- exact key match (with and without the legal form), token coverage both ways, legal-form agreement or conflict, best-named candidate and margin,
+-- exact key match (with and without the legal form), token coverage both ways, legal-form agreement or conflict,
+-- initials signed for the name (weighed by how many organisations share them), a letter written on the
+-- organisation's behalf by a firm or person, best-named candidate and margin,
 -- stance clarity from the lexicon (lnk_position_stance), and keyword overlap between the item's title and the
 -- particulars of the organisation's own registrations (did it lobby on this item?) — computed here, independent
 -- of the L1 task. Evidence: the communication(s), the typed name, the summary and the matched phrases.
@@ -98,6 +100,8 @@ final as (
             'legal_form_conflict': s.legal_form_conflict,
             'best_match': s.best_match,
             'name_margin': s.name_margin,
+            'initials_match': s.initials_match,
+            'on_behalf': s.on_behalf,
             'stance_clear': case when s.clarity = 'clear' then 1 else 0 end,
             'stance_hedged': case when s.clarity = 'hedged' then 1 else 0 end,
             'lobbied_keyword_overlap': coalesce(l.overlap, 0)
@@ -113,6 +117,8 @@ final as (
                 'different legal form', s.legal_form_conflict,
                 'best-named candidate of the communication', s.best_match,
                 'lead over the next candidate''s name similarity', round(s.name_margin, 4),
+                'the typed name is the organisation''s initials (1 / organisations sharing them)', round(s.initials_match, 4),
+                'written on the organisation''s behalf (the name after "on behalf of")', s.on_behalf,
                 'stance wording', s.clarity,
                 'share of the item title''s words in the organisation''s registration particulars', round(coalesce(l.overlap, 0), 4)),
             'stance', s.stance,

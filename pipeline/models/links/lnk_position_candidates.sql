@@ -1,13 +1,24 @@
--- Position task, step 3: communication × organisation candidates and their name features. Blocking (near-linear):
--- the typed organisation name shares an informative token (not a legal form or a stop word, used by at most 2 %
--- of organisations, at least 8) with a name form of the organisation, or equals one as a matching key.
-with communications as (
-    select c.communication_id, c.agenda_item_id, c.organization_name, c.org_key as typed_key,
-        regexp_replace(c.org_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '') as typed_base,
-        nullif(regexp_extract(c.org_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', 1), '') as typed_form
+-- Position task, step 3: communication × organisation candidates and their name features. The typed name is the
+-- organisation written for when the field reads "Hollis Grant LLP, on behalf of Bayview Homes Inc." (the firm or
+-- person that writes is not the one taking the position). Blocking (near-linear): the typed name shares with a
+-- name form of the organisation two informative tokens (not a legal form or a stop word, used by at most 2 % of
+-- organisations, at least 8) or one rare token (used by at most 8), equals one as a matching key or without the
+-- legal form, or is one word equal to a name form's initials. (One shared place or founder name alone proposes
+-- every organisation named for it: a hundred candidates per letter at City size.)
+with typed as (
+    select c.communication_id, c.agenda_item_id, c.organization_name, c.org_key,
+        nullif(trim(regexp_extract(c.organization_name, '(?i)\bon behalf of\s+(.+)$', 1)), '') as client_name
     from stg_tmmis__item_communications as c
     inner join int_agenda_items as i on i.id = c.agenda_item_id
     where c.org_key is not null and c.communication_id is not null
+),
+
+communications as (
+    select communication_id, agenda_item_id, organization_name, typed_key,
+        case when client_name is not null then 1 else 0 end as on_behalf,
+        regexp_replace(typed_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '') as typed_base,
+        nullif(regexp_extract(typed_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', 1), '') as typed_form
+    from (select *, coalesce(org_key(client_name), org_key) as typed_key from typed)
 ),
 
 names as (
@@ -23,7 +34,7 @@ name_tokens as (
 ),
 
 informative as (
-    select token
+    select token, df
     from (select token, count(distinct organization_id) as df from name_tokens group by token)
     cross join (select greatest(8, ceil(0.02 * count(distinct id))) as max_df from int_organizations)
     where df <= max_df and len(token) >= 3 and token not in (select token from stop_words)
@@ -33,15 +44,30 @@ communication_tokens as (
     select distinct communication_id, unnest(string_split(typed_base, ' ')) as token from communications
 ),
 
-blocked as (
-    select distinct c.communication_id, n.organization_id
+shared_tokens as (
+    select c.communication_id, n.organization_id, count(distinct token) as shared, min(i.df) as rarest
     from communication_tokens as c
-    inner join informative using (token)
+    inner join informative as i using (token)
     inner join name_tokens as n using (token)
+    group by all
+),
+
+blocked as (
+    select communication_id, organization_id from shared_tokens where shared >= 2 or rarest <= 8
+    union
+    select c.communication_id, n.organization_id
+    from communications as c
+    inner join names as n on n.base = c.typed_base
     union
     select c.communication_id, n.organization_id
     from communications as c
     inner join names as n on n.name_key = c.typed_key
+    union
+    -- "TRA" for the Toronto Restaurant Association
+    select c.communication_id, n.organization_id
+    from communications as c
+    inner join names as n on n.name_initials = c.typed_base
+    where not contains(c.typed_base, ' ')
 ),
 
 -- logical CTEs
@@ -50,7 +76,9 @@ per_form as (
     -- token coverage with spelling slack: a token matches an equal token, or one within 1 edit (≥ 4 letters) or
     -- 2 edits (≥ 7 letters), so typos and plural forms count as the same word
     select b.communication_id, b.organization_id, n.name, n.name_key, n.form_kind, n.legal_form, n.organization_legal_form,
-        c.typed_key, c.typed_form, c.typed_base, n.base,
+        c.typed_key, c.typed_form, c.typed_base, n.base, c.on_behalf,
+        -- initials signed for the name, weighed by how many organisations share them (1 when only this one does)
+        case when n.name_initials = c.typed_base then 1.0 / n.initials_organizations else 0 end as initials_hit,
         jaro_winkler_similarity(c.typed_key, n.name_key) as key_similarity,
         jaro_winkler_similarity(c.typed_base, n.base) as base_similarity,
         string_split(n.base, ' ') as form_tokens,
@@ -82,6 +110,8 @@ per_candidate as (
         arg_max(name, (typed_key = name_key, key_similarity)) as matched_name,
         arg_max(form_kind, (typed_key = name_key, key_similarity)) as matched_form,
         any_value(typed_form) as typed_form,
+        any_value(on_behalf) as on_behalf,
+        max(initials_hit) as initials_match,
         any_value(organization_legal_form) as organization_legal_form
     from coverage
     group by all

@@ -1,5 +1,6 @@
 -- Position task, step 2: every name form of every organisation (canonical name, registry spellings and trade
--- names), as matching key, key without its legal form, the legal form, and the informative tokens that block.
+-- names), as matching key, key without its legal form, the legal form, and its initials (Toronto Restaurant
+-- Association → tra; letters often sign with them), with how many organisations share those initials.
 with organizations as (
     select id, org_key, canonical_name, aliases from int_organizations
 ),
@@ -16,15 +17,39 @@ keyed as (
     where org_key(name) is not null
 ),
 
+based as (
+    select *, regexp_replace(name_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '') as base from keyed
+),
+
+initialled as (
+    select *,
+        -- first letters of the base's words, "and", "of", "the" skipped (as lnk_l3_org_names reads initials); three
+        -- letters at least, shorter ones name too many organisations
+        nullif(list_aggregate(list_transform(list_filter(string_split(base, ' '),
+            w -> w <> '' and not list_contains(['and', 'of', 'the'], w)), w -> left(w, 1)), 'string_agg', ''), '') as initials
+    from based
+),
+
+eligible as (
+    select * exclude (initials), case when len(initials) >= 3 then initials end as name_initials from initialled
+),
+
+initials_load as (
+    -- organisations whose names give the same initials: "TRA" is ambiguous when several do
+    select name_initials, count(distinct organization_id) as initials_organizations
+    from eligible where name_initials is not null group by name_initials
+),
+
 final as (
     select
         k.*,
-        regexp_replace(k.name_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '') as base,
+        l.initials_organizations,
         nullif(regexp_extract(k.name_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', 1), '') as legal_form,
         o.org_key as organization_key,
         nullif(regexp_extract(o.org_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', 1), '') as organization_legal_form
-    from keyed as k
+    from eligible as k
     inner join organizations as o on o.id = k.organization_id
+    left join initials_load as l using (name_initials)
 )
 
 select * from final

@@ -6,12 +6,12 @@
 import { isoOf, torontoMidnightMs } from '../dates.ts';
 import { TERMS } from '../council/terms.ts';
 import { FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LOBBYIST_FIRST, LOBBYIST_LAST, POSITIONS } from '../data/names.ts';
-import { lookalike, similarity } from '../extended/names.ts';
 import type { Registry } from '../registry/registrations.ts';
 import type { Org } from '../registry/orgs.ts';
 import type { Rng } from '../rng.ts';
 import type { Item } from '../types.ts';
 import { Out } from '../write/out.ts';
+import { lookalikeName, nameSimilarity, RegistryNames, typedName } from './names.ts';
 import { summary, type Stance, type Wording } from './wording.ts';
 
 export const COMMUNICATION_TYPES: Record<string, string> = {
@@ -19,10 +19,9 @@ export const COMMUNICATION_TYPES: Record<string, string> = {
 };
 const TYPE_CODES = ['LETTER', 'SUBMIT', 'PRESENT', 'EMAIL', 'PETITION'];
 const TYPE_WEIGHTS = [45, 20, 18, 14, 3];
-const OUTSIDE_PLACES = ['Bayview', 'Lakeshore', 'Danforth', 'Rosedale', 'Kingsway', 'Riverside', 'Parkview', 'Greenwood', 'Liberty', 'Humber Bay', 'Leslieville', 'Annex'];
+const OUTSIDE_PLACES = ['Bayview', 'Lakeshore', 'Danforth', 'Rosedale', 'Kingsway', 'Riverside', 'Parkview', 'Greenwood', 'Liberty', 'Humber Bay', 'Leslieville', 'Annex',
+  'Cabbagetown', 'Corktown', 'Seaton Village', 'Wychwood', 'Davisville', 'Leaside', 'Mimico', 'Long Branch', 'Birch Cliff', 'Agincourt', 'Weston', 'Swansea'];
 const OUTSIDE_KINDS = ['Residents\' Association', 'Community Association', 'Tenants Association', 'BIA', 'Heritage Society', 'Neighbours for Safe Streets'];
-const LEGAL = / (Inc\.|Ltd\.|Limited|Corp\.|Corporation|Incorporated|LP|LLP)$/;
-const SWAP: [RegExp, string][] = [[/ Inc\.$/, ' Incorporated'], [/ Incorporated$/, ' Inc.'], [/ Ltd\.$/, ' Limited'], [/ Limited$/, ' Ltd.'], [/ Corp\.$/, ' Corporation'], [/ Corporation$/, ' Corp.']];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export interface PositionTruth {
@@ -35,24 +34,7 @@ export interface PositionTruth {
 interface Comm {
   id: number; item: Item; day: number; type: string; from: string; org: string | null; text: string;
   truth?: { organisation: string; stance: Stance; wording: Wording; kind: string; similarity: number };
-  decoy?: { lookalikeOf: string; writer: string | null; similarity: number };
-}
-
-/** How one letter writes the organisation's name: the registry name, case, legal form, trade name, a typo. */
-function typed(rng: Rng, o: Org): { name: string; kind: string } {
-  const c = o.canonical, roll = rng.next();
-  if (roll < 0.36) return { name: c, kind: 'canonical' };
-  if (roll < 0.46) return { name: c.toUpperCase(), kind: 'case' };
-  if (roll < 0.56) { const s = SWAP.find(([re]) => re.test(c)); if (s) return { name: c.replace(s[0], s[1]), kind: 'legal-suffix' }; return { name: c, kind: 'canonical' }; }
-  if (roll < 0.66 && LEGAL.test(c)) return { name: c.replace(LEGAL, ''), kind: 'no-legal-suffix' };
-  if (roll < 0.74) return { name: c.replace(/[.,]/g, ''), kind: 'punctuation' };
-  if (roll < 0.84 && o.tradeName) return { name: o.tradeName, kind: 'trade-name' };
-  if (roll < 0.9) return { name: `The ${c}`, kind: 'article' };
-  if (roll < 0.95) {
-    const words = c.split(' '), wi = words.findIndex((w) => w.length > 6);
-    if (wi >= 0) { const w = words[wi], i = rng.int(2, w.length - 3); words[wi] = w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2); return { name: words.join(' '), kind: 'typo' }; }
-  }
-  return { name: c, kind: 'canonical' };
+  decoy?: { lookalikeOf: string; writer: string | null; similarity: number; kind: string };
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -64,6 +46,7 @@ export function generatePositions(rng: Rng, outDir: string, asOfDay: number, ite
   const dayOfItem = (it: Item) => it.meeting.days[0];
   const open = items.filter((it) => it.reference && it.agendaCd !== 'FM' && dayOfItem(it) - 2 <= asOfDay);
   const inRegistry = reg.orgs.orgs.filter((o) => o.used.size > 0 && o.kind !== 'firm');
+  const names = new RegistryNames(reg.orgs.orgs);
   // Registry look-alikes: a decoy organisation and the one it resembles, both present in the registry.
   const lookalikes = new Map<string, Org[]>();
   for (const o of inRegistry) if (o.decoyOf) {
@@ -71,12 +54,12 @@ export function generatePositions(rng: Rng, outDir: string, asOfDay: number, ite
     if (a) { lookalikes.set(a.id, [...(lookalikes.get(a.id) ?? []), o]); lookalikes.set(o.id, [...(lookalikes.get(o.id) ?? []), a]); }
   }
   // Organisation × item pairs of the registry (the L1 truth: the registration's organisation lobbied on the item).
-  const pairs: { org: Org; item: Item }[] = [];
+  const pairs: { org: Org; item: Item; firm: Org | null }[] = [];
   const seenPair = new Set<string>();
   for (const r of reg.regs) {
     if (!r.writeSm || !r.item?.reference || dayOfItem(r.item) - 2 > asOfDay || r.item.agendaCd === 'FM') continue;
     const k = `${r.org.id}|${r.item.reference}`;
-    if (!seenPair.has(k)) { seenPair.add(k); pairs.push({ org: r.org, item: r.item }); }
+    if (!seenPair.has(k)) { seenPair.add(k); pairs.push({ org: r.org, item: r.item, firm: r.type === 'Consultant' ? r.lobbyist.org : null }); }
   }
 
   const comms: Comm[] = [];
@@ -85,45 +68,55 @@ export function generatePositions(rng: Rng, outDir: string, asOfDay: number, ite
     comms.push({ id: 0, item, day, type: type ?? rng.weighted(TYPE_CODES, TYPE_WEIGHTS), ...c });
   };
   const wordingRoll = (): Wording => rng.weighted<Wording>(['clear', 'hedged', 'mixed', 'neutral'], [78, 12, 4, 6]);
-  const writeAs = (o: Org, item: Item, stance: Stance, wording: Wording) => {
-    const t = typed(rng, o);
+  const writeAs = (o: Org, item: Item, stance: Stance, wording: Wording, firm: Org | null = null) => {
+    const t = typedName(rng, o, firm, names);
     add(item, { from: person(rng, false), org: t.name, text: summary(rng, wording, stance),
-      truth: { organisation: o.id, stance, wording, kind: t.kind, similarity: similarity(t.name, o.canonical) } });
+      truth: { organisation: o.id, stance, wording, kind: t.kind, similarity: nameSimilarity(t.name, o) } });
   };
 
-  for (const { org, item } of pairs) {
+  for (const { org, item, firm } of pairs) {
     if (rng.chance(0.62)) {
       const stance: Stance = rng.chance(0.6) ? 'support' : 'oppose';
       const wording = wordingRoll();
-      writeAs(org, item, stance, wording);
-      if (rng.chance(0.15)) writeAs(org, item, stance, 'clear'); // a deputation after the letter
+      writeAs(org, item, stance, wording, firm);
+      if (rng.chance(0.15)) writeAs(org, item, stance, 'clear', firm); // a deputation after the letter
     }
-    if (rng.chance(0.25)) {
-      // A different organisation with a look-alike name writes on the same item.
+    if (rng.chance(0.45)) {
+      // A different organisation with a look-alike name writes on the same item: a registry look-alike under one
+      // of its own typed names, or an organisation the registry never saw.
       const others = lookalikes.get(org.id) ?? [];
       const stance: Stance = rng.chance(0.5) ? 'support' : 'oppose';
-      if (others.length && rng.chance(0.6)) {
-        const b = rng.pick(others), t = typed(rng, b);
+      if (others.length && rng.chance(0.5)) {
+        const b = rng.pick(others), t = typedName(rng, b, null, names);
         add(item, { from: person(rng, false), org: t.name, text: summary(rng, 'clear', stance),
-          truth: { organisation: b.id, stance, wording: 'clear', kind: t.kind, similarity: similarity(t.name, b.canonical) },
-          decoy: { lookalikeOf: org.id, writer: b.id, similarity: similarity(t.name, org.canonical) } });
+          truth: { organisation: b.id, stance, wording: 'clear', kind: t.kind, similarity: nameSimilarity(t.name, b) },
+          decoy: { lookalikeOf: org.id, writer: b.id, similarity: nameSimilarity(t.name, org), kind: `registry look-alike, ${t.kind}` } });
       } else {
-        const name = lookalike(rng, org);
-        add(item, { from: person(rng, false), org: name, text: summary(rng, 'clear', stance),
-          decoy: { lookalikeOf: org.id, writer: null, similarity: similarity(name, org.canonical) } });
+        const t = lookalikeName(rng, org, names);
+        if (t) add(item, { from: person(rng, false), org: t.name, text: summary(rng, 'clear', stance),
+          decoy: { lookalikeOf: org.id, writer: null, similarity: nameSimilarity(t.name, org), kind: t.kind } });
       }
     }
   }
-  // Registry organisations that write on items they did not lobby on (true positions without an L1 link).
+  // Registry organisations that write on items they did not lobby on (true positions without an L1 link), and
+  // organisations outside the registry whose names look like a registry organisation's, on any item.
   if (open.length && inRegistry.length) for (let k = Math.round(pairs.length * 0.15); k > 0; k--) {
     writeAs(rng.pick(inRegistry), rng.pick(open), rng.chance(0.55) ? 'support' : 'oppose', wordingRoll());
+  }
+  if (open.length && inRegistry.length) for (let k = Math.round(pairs.length * 0.1); k > 0; k--) {
+    const o = rng.pick(inRegistry), t = lookalikeName(rng, o, names), item = rng.pick(open);
+    if (t) add(item, { from: person(rng, false), org: t.name, text: summary(rng, 'clear', rng.chance(0.5) ? 'support' : 'oppose'),
+      decoy: { lookalikeOf: o.id, writer: null, similarity: nameSimilarity(t.name, o), kind: t.kind } });
   }
   // Organisations the registry never saw, and residents.
   const nOrgs = comms.length;
   if (open.length) {
     for (let k = Math.round(nOrgs * 0.35); k > 0; k--) {
       const item = pairs.length && rng.chance(0.6) ? rng.pick(pairs).item : rng.pick(open);
-      add(item, { from: person(rng, true), org: `${rng.pick(OUTSIDE_PLACES)} ${rng.pick(OUTSIDE_KINDS)}`, text: summary(rng, wordingRoll(), rng.chance(0.5) ? 'support' : 'oppose') });
+      // a local body the registry never saw; a name the registry holds would be that registry organisation's letter
+      let org = '';
+      for (let tries = 0; tries < 10 && !org; tries++) { const n = `${rng.pick(OUTSIDE_PLACES)} ${rng.pick(OUTSIDE_KINDS)}`; if (!names.taken(n)) org = n; }
+      if (org) add(item, { from: person(rng, true), org, text: summary(rng, wordingRoll(), rng.chance(0.5) ? 'support' : 'oppose') });
     }
     for (let k = Math.round(nOrgs * 1.1); k > 0; k--) {
       const item = pairs.length && rng.chance(0.6) ? rng.pick(pairs).item : rng.pick(open);
@@ -184,7 +177,7 @@ export function generatePositions(rng: Rng, outDir: string, asOfDay: number, ite
   const truePositions = [...positions.values()];
   const decoys = comms.filter((c) => c.decoy && !positions.has(`${c.decoy.lookalikeOf}|${c.item.reference}`)).map((c) => ({
     organisation: c.decoy!.lookalikeOf, reference: c.item.reference, communicationId: c.id, typed: c.org, writer: c.decoy!.writer,
-    similarity: c.decoy!.similarity, related: false, note: c.decoy!.writer ? 'a registry organisation with a look-alike name wrote' : 'an organisation outside the registry with a look-alike name wrote' }));
+    similarity: c.decoy!.similarity, kind: c.decoy!.kind, related: false, note: c.decoy!.writer ? 'a registry organisation with a look-alike name wrote' : 'an organisation outside the registry with a look-alike name wrote' }));
   const unclearOnly = unclear.filter((u) => !positions.has(`${u.organisation}|${u.reference}`));
   return {
     links: { organisationPosition: truePositions },
