@@ -56,7 +56,8 @@ describe('registration link features on a tiny city', () => {
     expect(pairs.L2!.map((p) => `${p.from}|${p.to}`)).toEqual(['SM1|12 100004 STE 13 SA', 'SM1|20 100002 STE 13 SA', 'SM1|21 100001 STE 13 OZ',
       'SM1|21 100003 STE 10 OZ', 'SM1|A0002/21TEY', 'SM3|21 100001 STE 13 OZ']);
     const p = find('L2', 'SM1', '21 100001 STE 13 OZ')!;
-    expect(p.x).toMatchObject({ same_site: 1, via_item: 1, via_item_best: 1, address_similarity: 1, street_only: 0, number_gap: 0, outranked_on_site: 0 });
+    expect(p.x).toMatchObject({ same_site: 1, via_item: 1, via_item_best: 1, address_similarity: 1, street_only: 0, number_gap: 0, outranked_on_site: 0,
+      street_named: 1, planning_subject: 1 });
     expect(p.probability).toBeGreaterThanOrEqual(0.9);
     // next door, the twin street, a minor variance next door: proposed by the street block, typed address similar
     const nextDoor = find('L2', 'SM1', '20 100002 STE 13 SA')!, twin = find('L2', 'SM1', '21 100003 STE 10 OZ')!, variance = find('L2', 'SM1', 'A0002/21TEY')!;

@@ -7,7 +7,7 @@
 -- whether only the street's twin (Queen St E for Queen St W) matches, file number quoted, L1 evidence through the
 -- item, submission date against the registration's period, and how many applications share the site.
 with registrations as (
-    select id, particulars, initial_approval_date from int_registrations
+    select id, particulars, initial_approval_date, subjects[1] as first_subject from int_registrations
 ),
 
 applications as (
@@ -179,6 +179,10 @@ features as (
         -- only an agenda item ties them: no site, no file number (a street named in passing can pick the item)
         case when ib.application_id is not null and sm.same_site is null and f.application_id is null then 1 else 0 end as item_only,
         case when sn.application_id is not null then 1 else 0 end as street_named,
+        -- the registration is filed under planning (its first registry subject: Planning/Development, Zoning, or a
+        -- 2008-11 free-text subject naming planning, zoning or the Official Plan); a café permit or a housing
+        -- incentive at the same address is not about the development application
+        case when regexp_matches(coalesce(r.first_subject, ''), '(?i)\b(planning|zoning|official plan)\b') then 1 else 0 end as planning_subject,
         -- the particulars type a street address at all: without one, an application elsewhere is not contradicted
         case when ta.registration_id is not null then 1 else 0 end as address_typed,
         case when sp.street_name_gap is not null and sp.same_street_gap is null then 1 else 0 end as twin_street,
@@ -207,11 +211,12 @@ features as (
 
 ranked as (
     -- several files on the registration's site (a rezoning and a later site plan, an old file and a new one): the
-    -- one whose agenda item fits the registration best (best L1 candidate, decided in the lobbying period, closest
-    -- submission, best keyword match) outranks the others
+    -- one whose agenda item was decided while the registration lobbied, filed inside its period and closest to a
+    -- year before its approval (applications precede the lobbying) outranks the others; then the best L1 item
     select *,
         case when same_site = 1 and row_number() over (partition by registration_id, same_site
-            order by via_item_best desc, via_item_in_period desc, coalesce(years_outside_period, 5), via_item_match desc, application_id) > 1
+            order by via_item_in_period desc, coalesce(years_outside_period, 5),
+                abs(date_diff('day', submitted, initial_approval_date - interval 365 day)), via_item_best desc, application_id) > 1
             then 1 else 0 end as outranked_on_site
     from features
 ),
@@ -232,7 +237,10 @@ final as (
             'years_outside_period': coalesce(years_outside_period, 5), 'rivals': rivals,
             'street_only': street_only::double, 'number_gap': number_gap, 'twin_street': twin_street::double,
             'address_typed': address_typed::double, 'item_only': item_only::double,
-            'outranked_on_site': outranked_on_site::double, 'street_named': street_named::double
+            'outranked_on_site': outranked_on_site::double, 'street_named': street_named::double,
+            'planning_subject': planning_subject::double,
+            -- only the agenda item ties them, and it was not decided while the registration lobbied: a weak guess
+            'item_only_out_of_period': (item_only * (1 - via_item_in_period))::double
         } as x,
         json_object(
             'features', [
@@ -254,7 +262,9 @@ final as (
                 {'name': 'address_typed', 'label': 'the particulars type a street address', 'value': address_typed},
                 {'name': 'item_only', 'label': 'only the agenda item ties them (no shared site, no file number quoted)', 'value': item_only},
                 {'name': 'outranked_on_site', 'label': 'another file on the same site has the better-fitting agenda item or date', 'value': outranked_on_site},
-                {'name': 'street_named', 'label': 'the particulars name the application''s street', 'value': street_named}
+                {'name': 'street_named', 'label': 'the particulars name the application''s street', 'value': street_named},
+                {'name': 'planning_subject', 'label': 'the registration''s first registry subject is planning or zoning', 'value': planning_subject},
+                {'name': 'item_only_out_of_period', 'label': 'only the agenda item ties them and it was decided outside the lobbying period', 'value': item_only * (1 - via_item_in_period)}
             ],
             'registration', {'id': registration_id, 'particulars': particulars, 'initial_approval_date': initial_approval_date,
                 'last_contact': last_contact, 'address_typed': registration_address},
