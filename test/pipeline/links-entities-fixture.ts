@@ -33,8 +33,9 @@ export async function entityLinkCity(): Promise<Warehouse> {
     { term: '2022-2026', district_name: 'Ward 5', district_id: '5', primary_role: 'Councillor', first_name: 'Wei', last_name: 'Chen' },
     { term: '2018-2022', district_name: 'Ward 3', district_id: '3', primary_role: 'Councillor', first_name: 'Dana', last_name: 'Holt' },
     { term: '2018-2022', district_name: 'Ward 4', district_id: '4', primary_role: 'Councillor', first_name: 'Lee', last_name: 'Holt' },
+    { term: '2018-2022', district_name: 'Ward 6', district_id: '6', primary_role: 'Councillor', first_name: 'Paula', last_name: 'Kelly' },
   ]);
-  await insertRows(wh, 'src_registry__registrations', ['SM1', 'SM2', 'SM3', 'SM4', 'SM5'].map((sm) => reg(sm)));
+  await insertRows(wh, 'src_registry__registrations', ['SM1', 'SM2', 'SM3', 'SM4', 'SM5', 'SM6', 'SM7'].map((sm) => reg(sm)));
   await insertRows(wh, 'src_registry__registrants', [
     registrant('SM1', 'Avery', 'Lindqvist', 'M5J 2B2'),
     registrant('SM2', 'Avery', 'Lindqvist', 'M5J 2B2'), // the same lobbyist files for the numbered company
@@ -42,6 +43,11 @@ export async function entityLinkCity(): Promise<Warehouse> {
     registrant('SM4', 'Sam', 'Ferreira', 'M6P 3C3'),
     registrant('SM5', 'Dana', 'Holt', 'M6P 3C3', { previous_public_office_holder: 'Yes',
       previous_public_office_hold_position: 'City Councillor', previous_public_office_hold_last_date: '2022-11-14' }),
+    // former Councillor Paula Kelly, registered under her married name; a namesake who sat on another council
+    registrant('SM6', 'Paula', 'Rahman', 'M6P 3C3', { previous_public_office_holder: 'Yes', previous_public_office_hold_position: 'Councillor',
+      previous_public_office_position_program_name: 'Ward 6', previous_public_office_hold_last_date: '2022-11-14' }),
+    registrant('SM7', 'Paulo', 'Kelly', 'M6P 3C3', { previous_public_office_holder: 'Yes', previous_public_office_hold_position: 'Regional Councillor',
+      previous_public_office_position_program_name: 'Regional Municipality of York', previous_public_office_hold_last_date: '2022-11-14' }),
   ]);
   await insertRows(wh, 'src_registry__beneficiaries', [
     client('SM1', 'Harbour Realty Inc.', 'M5J 1A1'),
@@ -49,6 +55,8 @@ export async function entityLinkCity(): Promise<Warehouse> {
     client('SM3', 'Maple Leaf Developments Inc.', 'M4W 2B2'),
     client('SM4', 'Maple Leaf Development Corp.', 'M6P 4D4'), // a different legal entity
     client('SM5', 'Holt Advisory Ltd.', 'M6P 3C3'),
+    client('SM6', 'Holt Advisory Ltd.', 'M6P 3C3'),
+    client('SM7', 'Holt Advisory Ltd.', 'M6P 3C3'),
   ]);
   await insertRows(wh, 'src_registry__communications', [
     { ...snap, sm_number: 'SM1', ordinal: '1', communication_id: 'C1', poh_type: 'Member of Council', poh_name: 'Councillor J. Smith',

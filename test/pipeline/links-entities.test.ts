@@ -69,11 +69,26 @@ describe('entity link features on a tiny known city', () => {
     const lobbyist = await personId('Dana Holt', 'lobbyist');
     const right = find(rows, lobbyist, await personId('Dana Holt', 'member'))!;
     const other = find(rows, lobbyist, await personId('Lee Holt', 'member'))!;
-    expect(right.x).toMatchObject({ declared_council_office_and_name_agrees: 1, declared_last_date_matches_term_end_and_name_agrees: 1, first_name_exact: 1 });
-    expect(other.x).toMatchObject({ declared_council_office_and_name_agrees: 0, first_name_conflict: 1 });
+    expect(right.x).toMatchObject({ declared_seat_fits_member: 1, declared_seat_is_another_members: 0, same_surname_first_name_exact: 1 });
+    expect(other.x).toMatchObject({ declared_seat_fits_member: 0, same_surname_first_name_conflict: 1 });
     expect(JSON.parse(right.evidence).confirming_records.length).toBeGreaterThanOrEqual(2);
     expect(right.p).toBeGreaterThan(other.p);
     expect(other.p).toBeLessThan(0.7);
+  });
+
+  it('L5: a married surname is found through the declared seat; a namesake from another council is not her', async () => {
+    const rows = await scored(wh, 'L5');
+    const kelly = await personId('Paula Kelly', 'member');
+    const married = find(rows, await personId('Paula Rahman', 'lobbyist'), kelly)!; // blocked by declaration, not by surname
+    expect(married.x).toMatchObject({ same_surname_first_name_exact: 0, declared_seat_fits_member: 1, declared_ward_matches: 1 });
+    expect(JSON.parse(married.evidence).full_name_similarity).toBeLessThan(0.85);
+    expect(new Set(JSON.parse(married.evidence).confirming_records.map((r: { source: string }) => r.source)).size).toBe(2);
+    expect(married.p).toBeGreaterThanOrEqual(0.7);
+    const namesake = find(rows, await personId('Paulo Kelly', 'lobbyist'), kelly)!;
+    expect(namesake.x).toMatchObject({ same_surname_first_name_conflict: 1, declared_office_elsewhere: 1, declared_seat_fits_member: 0 });
+    expect(JSON.parse(namesake.evidence).full_name_similarity).toBeGreaterThan(0.9);
+    expect(JSON.parse(namesake.evidence).confirming_records).toHaveLength(0);
+    expect(namesake.p).toBeLessThan(0.7);
   });
 
   it('L6: exact and typo suppliers link, the other legal form does not', async () => {
