@@ -76,14 +76,29 @@ best as (
         order by key_equal desc, compact_equal desc, initials_match desc, jw desc, spelling) = 1
 ),
 
+initials_rivals as (
+    -- other organisations the supplier's initials fit as well: a different name (a typo record of the same
+    -- organisation is no rival) with a compatible legal form. "BB Inc." fits Beaches Brewing Inc. and Bayview
+    -- Builders Incorporated alike, and then neither is the supplier with confidence; at the City's size two-letter
+    -- initials nearly always have such a rival.
+    select a.contract_id, a.organization_id, count(distinct b.organization_id) as rivals
+    from best as a
+    inner join best as b on b.contract_id = a.contract_id and b.organization_id <> a.organization_id
+    where a.initials_match and b.initials_match
+        and jaro_winkler_similarity(a.base_o, b.base_o) < 0.9
+        and (a.form_s = '' or b.form_o = '' or b.form_o = a.form_s)
+    group by all
+),
+
 ambiguity as (
     -- how many organisations the supplier's name fits equally well: initials or a name without legal form can
     -- belong to several, and then none of them is the supplier with confidence
-    select *,
+    select best.*, coalesce(r.rivals, 0) as initials_rivals,
         count(*) filter (where initials_match) over (partition by contract_id) as initials_orgs,
         count(*) filter (where base_s = base_o) over (partition by contract_id) as same_name_orgs,
         count(*) filter (where base_s = base_o and (form_s = '' or form_o = '' or form_s = form_o)) over (partition by contract_id) as compatible_name_orgs
     from best
+    left join initials_rivals as r using (contract_id, organization_id)
 ),
 
 features as (
@@ -104,7 +119,7 @@ features as (
             'jurisdiction_in_brackets': jurisdiction_in_brackets::int,
             'initials_match': initials_match::int,
             'initials_and_legal_form_match': (initials_match and form_s <> '' and form_s = form_o)::int,
-            'initials_fit_several_organisations': (initials_match and initials_orgs > 1)::int,
+            'initials_fit_another_organisation': (initials_match and initials_rivals > 0)::int,
             'name_fits_several_organisations': (base_s = base_o and compatible_name_orgs > 1)::int,
             'trade_name': (spelling_kind = 'trade_name')::int
         } as x
