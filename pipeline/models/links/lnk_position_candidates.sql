@@ -125,7 +125,10 @@ final as (
         case when name_similarity >= max(name_similarity) over (partition by communication_id) - 0.000001 then 1 else 0 end as best_match,
         -- how much better this organisation's name fits than the best other candidate's (negative when another fits better)
         name_similarity - coalesce(case when name_similarity >= top[1] then top[2] else top[1] end, 0) as name_margin,
-        len(top) as candidates
+        len(top) as candidates,
+        -- the typed name equals this organisation's only without the legal form, and so it equals another's
+        -- ("Bayview Homes" when the registry holds Bayview Homes Inc. and its look-alike Bayview Homes Ltd.)
+        case when name_exact = 0 and base_exact = 1 and sum(base_exact) over (partition by communication_id) > 1 then 1 else 0 end as base_ambiguous
     from (
         select *, list_sort(list(name_similarity) over (partition by communication_id), 'DESC') as top
         from per_candidate
