@@ -26,6 +26,15 @@ export function planningApp(rng: Rng, year: number, community: string, ward: num
   return `${String(year % 100).padStart(2, '0')} ${rng.int(100000, 299999)} ${DISTRICT[community] ?? 'STE'} ${String(ward).padStart(2, '0')} ${rng.pick(['OZ', 'OZ', 'SA', 'RH'])}`;
 }
 
+const VENDOR_PLACE = ['Northland', 'Lakeshore', 'Metro', 'Summit', 'Ridgeway', 'Harbourfront', 'Keystone', 'Greenbelt', 'Crescent',
+  'Beacon', 'Trillium', 'Humber', 'Bayview', 'Rouge Valley', 'Kingsway', 'Highland'];
+const VENDOR_TRADE = ['Facility Services', 'Systems', 'Technologies', 'Contracting', 'Environmental', 'Maintenance', 'Solutions',
+  'Infrastructure', 'Data Services', 'Fleet Services', 'Cloud Services', 'Consulting'];
+/** The supplier an item names ("Amendment to Contract with Keystone Systems Inc."): contracts are with a named firm. */
+export function vendorName(rng: Rng): string {
+  return `${rng.pick(VENDOR_PLACE)} ${rng.pick(VENDOR_TRADE)} ${rng.pick(['Inc.', 'Inc.', 'Ltd.', 'Corporation', 'Limited'])}`;
+}
+
 export function makeCtx(rng: Rng, year: number, ward25: number, ward44: number | null, addr: Address | null, app: string | null, org: string): TopicCtx {
   const [s1, t1, d1] = rng.pick(STREETS), [s2, t2] = rng.pick(STREETS);
   return {

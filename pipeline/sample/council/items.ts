@@ -1,10 +1,12 @@
-// Agenda items: allocation of topics to bodies and meetings, references, Council copies, duplicates and one broken record.
+// Agenda items: allocation of topics to bodies and meetings, look-alike companions, references, Council copies,
+// duplicates and one broken record.
 import { yearOf } from '../dates.ts';
 import { CC_25, CC_44, ward44to25 } from '../data/places.ts';
 import { TOPICS } from '../data/topics.ts';
 import type { Rng } from '../rng.ts';
 import type { Item, Meeting, Term } from '../types.ts';
-import { itemSummary, itemTitle, makeAddress, makeCtx, planningApp, resetAddressIds, STATUS_UNVOTED, subjectTerms } from './item-text.ts';
+import { itemSummary, itemTitle, makeAddress, makeCtx, planningApp, resetAddressIds, STATUS_UNVOTED, subjectTerms, vendorName } from './item-text.ts';
+import { lookalikeItems } from './item-lookalikes.ts';
 import { FM_TITLES, mmTitle } from './item-special.ts';
 import { TERMS } from './terms.ts';
 
@@ -13,12 +15,14 @@ const communityOf = (wards: Record<string, number[]>, w: number) => Object.keys(
 export function buildItems(rng: Rng, meetings: Meeting[], scale: number, memberName: (memberId: number, day: number) => string): Item[] {
   resetAddressIds();
   const items: Item[] = [];
-  const perTerm = Math.max(12, Math.round((28_000 * scale) / TERMS.length));
+  // ~28,000 items at City size: the drawn ones, plus nearly half as many look-alike companions (item-lookalikes.ts)
+  const perTerm = Math.max(12, Math.round((28_000 * scale) / TERMS.length / 1.48));
   const byBody = new Map<number, Meeting[]>();
   for (const m of meetings) byBody.set(m.body.decisionBodyId, [...(byBody.get(m.body.decisionBodyId) ?? []), m]);
   const councils = new Map<string, Meeting[]>();
   for (const m of meetings) if (m.body.code === 'CC' && m.number > 1) councils.set(m.term, [...(councils.get(m.term) ?? []), m]);
   const weights = TOPICS.map((t) => t.weight);
+  const vendors = rng.fork('vendors');
   const mk = (term: Term, meeting: Meeting, agendaCd: string, topicIndex: number, title: string, ctx: Item['ctx'], extra: Partial<Item>): Item => {
     const it: Item = { reference: '', refKey: '', agendaItemId: 0, term, meeting, agendaCd, itemNumber: 0,
       termYear: yearOf(meeting.days[0]) + (agendaCd === 'FM' ? 1 : 0), topicIndex, title, summary: itemSummary(rng, topicIndex, ctx, title),
@@ -49,7 +53,7 @@ export function buildItems(rng: Rng, meetings: Meeting[], scale: number, memberN
       const year = yearOf(meeting.days[0]);
       const addr = topic.address ? makeAddress(rng, w25) : null;
       const app = topic.category === 'Planning/Development' ? planningApp(rng, year - rng.int(0, 2), community, w44 ?? w25) : null;
-      const ctx = makeCtx(rng, year, w25, w44, addr, app, '');
+      const ctx = makeCtx(rng, year, w25, w44, addr, app, vendorName(vendors));
       let title = itemTitle(rng, topicIndex, ctx);
       if (isMM) title = mmTitle(rng, title, meeting, memberName);
       mk(term, meeting, isMM ? 'MM' : meeting.body.code, topicIndex, title, ctx, {
@@ -59,6 +63,8 @@ export function buildItems(rng: Rng, meetings: Meeting[], scale: number, memberN
       });
     }
   }
+  // Matters that come back under a near-equal title (another stage, a deferral, next year's budget, an update).
+  items.push(...lookalikeItems(rng.fork('lookalike-items'), items, meetings));
   // Item numbers within (meeting, agenda code), in creation order; then references.
   const counters = new Map<string, number>();
   for (const it of items) {

@@ -37,12 +37,12 @@ export const LOOKALIKE_FAMILIES: readonly (readonly string[])[] = [
 /** Surnames kept out of the ordinary draw, so look-alikes occur only where planted. */
 export const LOOKALIKE_SURNAMES = new Set(LOOKALIKE_FAMILIES.flat());
 
-/** Look-alike ordered pairs of members per seat in each term: 0.33 gives L4 about 0.35-0.4 look-alike candidates
- * per member contact (typo'd surnames and the busy mayor's office add to the count). */
-const UNITS_PER_SEAT = 0.33;
+/** Look-alike ordered pairs of members per seat in each term: 0.4, with the two mayors below, gives L4 about 0.3-0.4
+ * look-alike candidates per member contact (a third of the contacts name no look-alike, typed or blank names). */
+const UNITS_PER_SEAT = 0.4;
 
 /** Renames members into look-alike groups so that every term carries enough concurrent look-alikes; returns groups. */
-export function plantLookalikes(rng: Rng, members: Member[], tenures: Tenure[], keep: Set<number>, mayorOf: (termKey: string) => number): number[][] {
+export function plantLookalikes(rng: Rng, members: Member[], tenures: Tenure[], keep: Set<number>): number[][] {
   const byId = new Map(members.map((m) => [m.memberId, m]));
   const serving = (termKey: string) => [...new Set(tenures.filter((t) => t.term === termKey).map((t) => t.memberId))];
   const termsServed = (id: number, fromKey: string) => new Set(tenures.filter((t) => t.memberId === id && t.term >= fromKey).map((t) => t.term)).size;
@@ -75,13 +75,18 @@ export function plantLookalikes(rng: Rng, members: Member[], tenures: Tenure[], 
   const free = (id: number) => !groupOf.has(id) && !keep.has(id);
 
   // The Ford pattern: the mayor of the second term and a councillor of that term; a relative joins in the third.
-  const [t2, t3] = [TERMS[1].key, TERMS[2].key];
-  const mayor2 = mayorOf(t2);
+  const [t2, t3, t5] = [TERMS[1].key, TERMS[2].key, TERMS[4].key];
+  const mayors = tenures.filter((t) => t.role === 'Mayor');
+  const mayor2 = mayors.find((t) => t.term === t2)!.memberId;
   const pickBy = (ids: number[], fromKey: string) => ids.length
     ? rng.weighted(ids, ids.map((id) => 1 + termsServed(id, fromKey) ** 2)) : undefined;
   const brother = pickBy(serving(t2).filter((id) => id !== mayor2 && free(id)), t2);
   const relative = pickBy(serving(t3).filter((id) => free(id) && id !== brother && !serving(t2).includes(id)), t3);
   if (free(mayor2) && brother) assign([mayor2, brother, ...(relative ? [relative] : [])]);
+  // The mayor elected in the by-election of the last term (the busiest office) serves with a look-alike councillor.
+  const lastMayor = mayors.reduce((a, b) => (b.start > a.start ? b : a)).memberId;
+  const namesake = pickBy(serving(t5).filter((id) => id !== lastMayor && free(id)), t5);
+  if (free(lastMayor) && namesake) assign([lastMayor, namesake]);
 
   for (const term of TERMS) {
     const ids = serving(term.key);

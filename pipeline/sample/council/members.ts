@@ -82,8 +82,7 @@ export function buildCouncil(rng: Rng): Council {
   married.names.push({ first: married.names[0].first, last: newLast, from: dayOf('2012-06-15') });
   // Look-alikes are renamed from the members drawn above (the married member and accented names stay as they are).
   const keep = new Set(members.filter((m) => m === married || m.accented).map((m) => m.memberId));
-  const mayorOf = (term: string) => tenures.find((x) => x.term === term && x.role === 'Mayor')!.memberId;
-  const lookalikes = plantLookalikes(rng.fork('lookalikes'), members, tenures, keep, mayorOf);
+  const lookalikes = plantLookalikes(rng.fork('lookalikes'), members, tenures, keep);
   // The retired councillor turned mayor keeps the same memberId (TMMIS does), so identities persist across roles.
   return { members, tenures, byId: new Map(members.map((m) => [m.memberId, m])), marriedId: married.memberId, vacancyWard, lookalikes };
 }
