@@ -146,7 +146,11 @@ describe('sample city: development, procurement, contributions, geography', () =
     expect(t.shares.contributionDecoysPerTrue).toBeGreaterThanOrEqual(0.2);
     expect(t.groups.length).toBeGreaterThanOrEqual(2);
     const solicit = new Set(csv('procurement/tobids-all-open-solicitations.csv').slice(1).map((r) => r[0]));
-    expect(aw.slice(1).filter((r) => r.length > 1 && /^\d{10}$/.test(r[0])).every((r) => solicit.has(r[0]))).toBe(true);
+    // a placeholder document number ('1111111111') is planted damage, not a reference to a solicitation
+    const damaged = new Set(t.quirks.procurementDamage.filter((d: any) => d.file.endsWith('awarded-contracts.csv') && d.column === 'Document Number').map((d: any) => d.row));
+    const referencing = aw.map((r, row) => ({ r, row })).slice(1).filter(({ r, row }) => r.length > 1 && !damaged.has(row) && /^\d{10}$/.test(r[0]));
+    expect(referencing.length).toBeGreaterThan(0);
+    expect(referencing.filter(({ r }) => !solicit.has(r[0])).map(({ r }) => r[0])).toEqual([]);
   });
 
   it('plants look-alike applications around the agenda\'s planning files: next door, on the twin street, on the same site years apart, a minor variance next door', () => {

@@ -11,7 +11,9 @@ interface Row { file: string; row: number; supplier: string; organisation?: stri
 /**
  * Contract ids by `file|row` of the planted row (the 1-based data record, as the adapters number source positions).
  * The generator repeats a call-up's supplier on the document's following lines without listing them in the truth,
- * so the other lines of the same document with the identical supplier text carry the planted row's label.
+ * so the other lines of the same document with the identical supplier text carry the planted row's label. The
+ * document is compared as cleaned ('Doc-4511064563' and '4511064563' are one document: a damaged number is still
+ * the same call-up).
  */
 async function contractIds(wh: Warehouse): Promise<Map<string, string[]>> {
   const rows = await wh.all<{ k: string; id: string }>(
@@ -19,7 +21,8 @@ async function contractIds(wh: Warehouse): Promise<Map<string, string[]>> {
      from int_contracts as c
      inner join int_contracts as o on o.id = c.id
         or (o.source_file = c.source_file and o.supplier_raw = c.supplier_raw
-            and coalesce(o.document_number_raw, '') = coalesce(c.document_number_raw, '') and c.kind = 'competitive')`);
+            and coalesce(o.document_number, o.document_number_raw, '') = coalesce(c.document_number, c.document_number_raw, '')
+            and c.kind = 'competitive')`);
   const map = new Map<string, string[]>();
   for (const r of rows) map.set(r.k, [...(map.get(r.k) ?? []), r.id]);
   return map;

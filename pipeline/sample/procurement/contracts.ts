@@ -49,12 +49,24 @@ function docText(rng: Rng, doc: string, force: string | null): { text: string; k
   return { text: doc, kind: null };
 }
 
+/** A name without case, punctuation or legal form: how a reader tells two firms' names apart. */
+function nameBase(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9 ]/g, ' ').replace(/\s+/g, ' ').trim()
+    .replace(/ (inc|ltd|limited|corp|corporation|co|incorporated|lp|llp|ulc)$/, '').trim();
+}
+
 export interface Procurement { awarded: string[][]; noncomp: string[][]; solicit: string[][]; truth: SupplierTruth[]; decoys: SupplierDecoy[]; damage: Damage[] }
 
 export function buildProcurement(rng: Rng, scale: number, asOfDay: number, registryOrgs: Org[]): Procurement {
   const awarded: string[][] = [AWARDED_HEADER], noncomp: string[][] = [NONCOMP_HEADER], solicit: string[][] = [SOLICIT_HEADER];
   const truth: SupplierTruth[] = [], decoys: SupplierDecoy[] = [], damage: Damage[] = [];
-  const generic = Array.from({ length: Math.max(40, Math.round(2_400 * scale)) }, () => `${rng.pick(SUP_A)} ${rng.pick(SUP_B)} ${rng.pick(['Inc.', 'Ltd.', 'Limited', 'Corp.', 'Co.'])}`);
+  const drawn = Array.from({ length: Math.max(40, Math.round(2_400 * scale)) }, () => `${rng.pick(SUP_A)} ${rng.pick(SUP_B)} ${rng.pick(['Inc.', 'Ltd.', 'Limited', 'Corp.', 'Co.'])}`);
+  // A supplier that is no registry organisation must not carry a registry organisation's name: 'Trillium Consulting
+  // Co.' beside a registered Trillium Consulting is the same firm to any reader, so planting it as a non-match would
+  // make the truth wrong. Filtering after drawing keeps the random stream (and so the rest of the city) unchanged.
+  const registered = new Set(registryOrgs.flatMap((o) => [o.canonical, o.tradeName ?? '', ...o.used.keys()]).map(nameBase));
+  const generic = drawn.filter((name) => !registered.has(nameBase(name)));
+  if (!generic.length) generic.push('Unregistered Municipal Supply Inc.');
   // Registry companies and developers that also sell to the City; each gets a few award lines under varying names.
   const sellers = rng.sample(registryOrgs.filter((o) => (o.kind === 'company' || o.kind === 'developer') && !o.decoyOf && o.used.size), Math.max(6, Math.round(registryOrgs.length * 0.12)));
   const plan: (Org | null)[] = [];
