@@ -1,10 +1,11 @@
 // The reproducible way the committed link models are made: build sample cities of several sizes (the test city,
 // the default sample, the City's real volumes), fit every task's model on all of them pooled (each city weighing
 // the same), rebuild the cities with the new models and report each city's link quality and any missed floor.
-//   npx tsx pipeline/links/fit-cities.ts [--scales 0.004,0.02,1 --every 10,1,30] [--tasks L1,L7] [--version 2026.11.2] [--reuse]
+//   npx tsx pipeline/links/fit-cities.ts [--scales 0.004,0.02,1 --every 10,1,30] [--tasks L1,L7] [--version 2026.11.2] [--reuse | --rerun]
 // The defaults are the e2e test city (0.004, a snapshot every 10 days), `make sample` (0.02, daily) and the bench's
 // City size (1, monthly snapshots: daily ones only add ingestion time).
-// Cities live in .tmp/fit-cities/<scale>/ (--reuse keeps already built ones). Exits 1 when a floor is missed.
+// Cities live in .tmp/fit-cities/<scale>/ (--reuse keeps already built ones, --rerun keeps the generated files and
+// runs the pipeline again, for changed features). Exits 1 when a floor is missed.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveConfig, type Config } from '../../config/resolve.ts';
@@ -14,6 +15,7 @@ import type { TaskQuality } from './evaluate.ts';
 import { fitTask, type FitCity } from './fit.ts';
 import { missedFloors } from './floors.ts';
 import { LINK_TASKS, type LinkTask } from './model-file.ts';
+import { writeModelsDoc } from './models-doc.ts';
 
 const arg = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const scales = (arg('scales') ?? '0.004,0.02,1').split(',').map(Number);
@@ -36,6 +38,12 @@ async function build(config: Readonly<Config>, scale: number, snapshotEvery: num
 
 const configs = scales.map((scale, i) => ({ scale, every: every[i] ?? 1, config: cityConfig(scale) }));
 for (const { scale, every: snapshotEvery, config } of configs) {
+  if (process.argv.includes('--rerun') && existsSync(path.join(config.rawDir, 'sample-truth'))) {
+    // the generated city stands and the features changed: run the pipeline again on it before fitting
+    log(`fit-cities: running the pipeline again on the city at scale ${scale}…`);
+    await runPipeline(config, () => {});
+    continue;
+  }
   if (process.argv.includes('--reuse') && existsSync(config.warehousePath)) continue;
   log(`fit-cities: building the sample city at scale ${scale} (a snapshot every ${snapshotEvery} days)…`);
   await build(config, scale, snapshotEvery);
@@ -57,4 +65,6 @@ for (const { scale, config } of configs) {
   for (const line of lines) console.log(`scale ${scale} FLOOR MISSED ${line}`);
   missed += lines.length;
 }
+writeModelsDoc(configs.map(({ scale, config }) => ({ scale: String(scale), warehouseDir: path.dirname(config.warehousePath) })));
+log('fit-cities: wrote docs/link-models.md');
 process.exit(missed ? 1 : 0);

@@ -17,7 +17,7 @@ export interface LinkModel {
   fitted_on: string;
   notes: string;
   /** Training summary: rows, positives, log-loss. */
-  training?: Record<string, number>;
+  training?: Record<string, number | string[]>;
 }
 
 export const modelsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'models');

@@ -33,7 +33,8 @@ describe('registration link features on a tiny city', () => {
 
   it('computes readable L1 features and evidence', async () => {
     const x = find('L1', 'SM1', '2021.TE5.1')!.x;
-    expect(x).toMatchObject({ same_site: 1, same_ward: 1, shared_number: 1, in_period: 1, best_for_registration: 1, subject_agreement: 1 });
+    expect(x).toMatchObject({ same_site: 1, same_ward: 1, other_site_named: 0, subject_agreement: 1, year_conflict: 0, in_period: 1, best_for_registration: 1 });
+    expect(x.fit_margin).toBeGreaterThan(0); // the best candidate of its registration
     expect(x.title_coverage).toBeGreaterThan(0.5);
     const [row] = await wh.all<{ evidence: string }>(`select evidence::varchar as evidence from lnk_l1 where from_id = 'SM1' and to_id = '2021.TE5.1'`);
     const evidence = JSON.parse(row!.evidence);
@@ -44,8 +45,10 @@ describe('registration link features on a tiny city', () => {
 
   it('scores the true item high and the same-title decoy low', () => {
     const decoy = find('L1', 'SM2', '2023.EX9.1')!;
+    // the same title ten months after the last contact: the look-alike decided closer in time wins
+    expect(decoy.x.lookalike_date_margin).toBeLessThan(-1);
+    expect(decoy.x.fit_margin).toBeLessThan(0);
     expect(decoy.x).toMatchObject({ in_period: 0, best_for_registration: 0 });
-    expect(decoy.x.years_outside_period).toBeGreaterThan(0.5);
     expect(decoy.probability).toBeLessThan(0.5);
     // a repeated title costs confidence even at the right date
     expect(find('L1', 'SM2', '2023.BU1.1')!.probability).toBeGreaterThan(decoy.probability + 0.3);

@@ -1,7 +1,7 @@
 // The link models' fitting: IRLS recovers known coefficients on generated data, stays finite on separable data
 // thanks to the penalty, is deterministic, and weights rows as repetitions.
 import { describe, expect, it } from 'vitest';
-import { fitLogistic, sigmoid } from '../../pipeline/links/logistic.ts';
+import { fitLogistic, fitLogisticSigned, sigmoid } from '../../pipeline/links/logistic.ts';
 
 function data(n: number, b0: number, b1: number, b2: number) {
   let s = 7;
@@ -37,5 +37,19 @@ describe('fitLogistic', () => {
     expect(a.weights.a).toBeCloseTo(b.weights.a!, 5);
     expect(a.weights.b).toBeCloseTo(b.weights.b!, 5);
     expect(a.logLoss).toBeCloseTo(b.logLoss, 8);
+  });
+});
+
+describe('fitLogisticSigned', () => {
+  it('holds a feature whose fitted sign contradicts its stated direction at zero and refits the rest', () => {
+    const rows = data(20_000, -1, 2, -1.5);
+    const free = fitLogisticSigned(['a', 'b'], rows, { lambda: 0.001 });
+    expect(free.heldAtZero).toEqual([]);
+    expect(free.weights.b).toBeLessThan(0);
+    const signed = fitLogisticSigned(['a', 'b'], rows, { lambda: 0.001, signs: { b: 1, a: 1 } });
+    expect(signed.heldAtZero).toEqual(['b']);
+    expect(signed.weights.b).toBe(0);
+    expect(signed.weights.a).toBeCloseTo(fitLogistic(['a'], rows, { lambda: 0.001 }).weights.a!, 6);
+    expect(signed.weights.a).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,8 @@
 // L1 truth mapper (registration → agenda item): the sample city's planted `links.registrationItem` pairs, in
 // warehouse ids (registration id = SM number, agenda item id = TMMIS reference). Decoys are the near misses the
 // blocking proposes for a truly linked registration: other items with the same title (a yearly budget, a repeated
-// project update), which only the date can tell apart. Used to fit and to measure, never to publish.
+// project update), which only the date can tell apart. Unalike: particulars that share no informative word with the
+// title, or were written without the item's words. Used to fit and to measure, never to publish.
 import type { TaskTruth, TruthMapper } from './types.ts';
 
 interface RegistrationItem { sm: string; reference: string; unalike: boolean }
@@ -21,10 +22,18 @@ const mapper: TruthMapper = async (wh, planted) => {
     inner join int_agenda_items as t on t.id = p.to_id
     where c.to_id <> p.to_id`, { froms: kept.map((l) => l.sm).join(','), tos: kept.map((l) => l.reference).join(',') });
   const decoyRows = rows.filter((r) => !positives.has(`${r.from_id}|${r.to_id}`));
+  // true pairs the words alone cannot match: particulars written without the item's words (the generator's unalike
+  // templates), or sharing no informative word with the title (lnk_l1_terms) whatever the template
+  const wordless = new Set((await wh.all<{ k: string }>(`
+    select p.from_id || '|' || p.to_id as k
+    from (select unnest(string_split($froms, ',')) as from_id, unnest(string_split($tos, ',')) as to_id) as p
+    where not exists (select 1 from lnk_l1_terms as a inner join lnk_l1_terms as b on b.term = a.term
+        where a.side = 'registration' and a.record_id = p.from_id and b.side = 'agenda_item' and b.record_id = p.to_id)`,
+  { froms: kept.map((l) => l.sm).join(','), tos: kept.map((l) => l.reference).join(',') })).map((r) => r.k));
   return {
     positives,
     decoys: new Set(decoyRows.map((r) => `${r.from_id}|${r.to_id}`)),
-    unalikeShare: kept.length ? kept.filter((l) => l.unalike).length / kept.length : 0,
+    unalikeShare: kept.length ? kept.filter((l) => l.unalike || wordless.has(`${l.sm}|${l.reference}`)).length / kept.length : 0,
     decoyShare: kept.length ? decoyRows.filter((r) => r.similarity > 0.9).length / kept.length : 0,
   } satisfies TaskTruth;
 };

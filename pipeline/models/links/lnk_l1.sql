@@ -1,8 +1,10 @@
 -- L1 features: registration → agenda item ("the registration's subject matter is the matter decided in the item").
 -- Blocking (near-linear): an item is a candidate when it shares an informative keyword with the particulars and
 -- was decided near the registration's active period, or names the same site, or its planning file number is cited.
--- Features: IDF-weighted keyword overlap both ways, Jaccard, shared numbers, same site / ward, file number cited,
--- date fit, subject-category agreement through the topic taxonomy, and the candidate's rank for the registration.
+-- Features: IDF-weighted keyword overlap both ways, a year conflict, same / other site and ward, file number cited,
+-- closeness of the decision to the last contact, subject-category agreement through the topic taxonomy, and how the
+-- candidate compares with the registration's other candidates (fit margin, equally strong rivals, and against
+-- look-alike titles — a yearly budget, a project's next report, a deferral — which is decided closer in time).
 with registrations as (
     select id, particulars, subjects, initial_approval_date from int_registrations
 ),
@@ -99,9 +101,7 @@ candidates as (
 shared as (
     select c.registration_id, c.agenda_item_id,
         list(r.term order by r.idf desc, r.term) as matched_terms,
-        sum(r.idf) as shared_idf,
-        count(*) as shared_terms,
-        max(case when regexp_matches(r.term, '^[0-9]+$') then 1 else 0 end) as shared_number
+        sum(r.idf) as shared_idf
     from candidates as c
     inner join terms as r on r.side = 'registration' and r.record_id = c.registration_id
     inner join terms as i on i.side = 'agenda_item' and i.record_id = c.agenda_item_id and i.term = r.term
@@ -149,18 +149,20 @@ scored as (
         coalesce(sh.matched_terms, []) as matched_terms,
         coalesce(sh.shared_idf / nullif(rw.idf_total, 0), 0) as keyword_coverage,
         coalesce(sh.shared_idf / nullif(iw.idf_total, 0), 0) as title_coverage,
-        coalesce(sh.shared_terms / nullif(rw.n_terms + iw.n_terms - sh.shared_terms, 0), 0) as keyword_jaccard,
-        coalesce(sh.shared_number, 0) as shared_number,
+        -- both name a year and no year in common ("2019 community investment funding" vs "… Allocations - 2020")
+        case when len(regexp_extract_all(r.particulars, '\b(?:19|20)[0-9]{2}\b')) > 0 and len(regexp_extract_all(i.title, '\b(?:19|20)[0-9]{2}\b')) > 0
+            and len(list_intersect(regexp_extract_all(r.particulars, '\b(?:19|20)[0-9]{2}\b'), regexp_extract_all(i.title, '\b(?:19|20)[0-9]{2}\b'))) = 0
+            then 1 else 0 end as year_conflict,
         coalesce(sm.same_site, 0) as same_site,
+        -- the particulars name sites, and none is the item's
+        case when sm.same_site = 0 then 1 else 0 end as other_site_named,
         coalesce(sm.same_ward, 0) as same_ward,
         coalesce(sm.shared_addresses, []) as shared_addresses,
         case when f.agenda_item_id is not null then 1 else 0 end as file_number_cited,
-        -- years the decision falls outside [approval, last contact + 45 days]; 0 inside
-        least(3, greatest(0, date_diff('day', i.decided_date, a.period_start),
-            date_diff('day', a.period_end + interval 45 day, i.decided_date)) / 365.0) as years_outside_period,
-        case when i.decided_date between a.period_start and a.period_end + interval 45 day then 1 else 0 end as in_period,
+        i.decided_date between a.period_start and a.period_end + interval 45 day as in_period,
         -- closeness of the decision to the last contact: lobbying stops around the decision
         exp(-abs(date_diff('day', coalesce(a.last_contact, a.period_start), i.decided_date)) / 90.0) as contact_proximity,
+        abs(date_diff('day', coalesce(a.last_contact, a.period_start), i.decided_date)) as days_from_contact,
         case when len(list_intersect(coalesce(it.item_subjects, []), coalesce(r.subjects, []))) > 0 then 1 else 0 end as subject_agreement
     from candidates as c
     inner join registrations as r on r.id = c.registration_id
@@ -174,16 +176,43 @@ scored as (
     left join item_topics as it using (agenda_item_id)
 ),
 
-ranked as (
-    -- one registration is usually about one matter: the best candidate by text, site and time, and how many
-    -- candidates carry the same title (a repeated title such as a yearly budget is decided by time alone)
+fitted as (
     select *,
+        -- the title's family: years and ward numbers masked, a member's motion's wrapping ("Requesting a report on
+        -- <title> - by Councillor X, seconded by …") and report-stage, update and ward tails dropped, so that "2019
+        -- Capital and Operating Budgets" and "2020 …", "… - Request for Direction Report" and "… - Final Report", a
+        -- programme, its update and its ward-level follow-up fall together; look-alikes are told apart by date
+        regexp_replace(regexp_replace(regexp_replace(regexp_replace(lower(coalesce(title, '')), '\b(19|20)[0-9]{2}\b|\bward [0-9]+', '#', 'g'),
+            '^(requesting a report on|supporting|reviewing|directing action on) ', ''),
+            '\s+-\s+by councillor .*$', ''),
+            '(\s+-\s+(preliminary report|request for directions?( report)?|final report|decision report|approval|supplementary report|project update|progress update|program update|update|phase \w+|#( .*)?))+$', '') as title_family,
+        -- text, site and file evidence; and with the date, how well a candidate fits overall, on evidence a reader
+        -- can check (the words, the site, the quoted file, the decision near the last contact)
         keyword_coverage + title_coverage + same_site + file_number_cited as match_strength,
-        case when row_number() over (partition by registration_id
-            order by keyword_coverage + title_coverage + same_site + file_number_cited desc,
-                years_outside_period, contact_proximity desc, agenda_item_id) = 1 then 1 else 0 end as best_for_registration,
-        count(*) over (partition by registration_id, title) - 1 as same_title_rivals
+        keyword_coverage + title_coverage + same_site + file_number_cited + contact_proximity as overall_fit
     from scored
+),
+
+ranked as (
+    -- comparisons within the registration's own candidates: a bigger agenda proposes more candidates, so what counts
+    -- is how a candidate compares with the others, not how many candidates there are
+    select *,
+        -- the overall fit against the best other candidate: a clear winner (up to 2) or not (down to -2)
+        greatest(-2, least(2, overall_fit - coalesce(max(overall_fit) over (partition by registration_id
+            order by overall_fit desc rows between unbounded preceding and unbounded following exclude current row), 0))) as fit_margin,
+        -- the best candidate overall (words, site, file and date; lnk_l2 reads it: an item's planning file counts
+        -- for the registration through its best item, so of two applications on one site the one decided nearer wins)
+        case when row_number() over (partition by registration_id
+            order by overall_fit desc, match_strength desc, agenda_item_id) = 1 then 1 else 0 end as best_for_registration,
+        -- other candidates whose text, site and file evidence is as strong (within 0.02): they fit equally well
+        count(*) over (partition by registration_id order by match_strength range between 0.02 preceding and unbounded following) - 1 as strength_ties,
+        count(*) over (partition by registration_id, title_family) - 1 as lookalikes,
+        -- days (/90) by which the decision is closer to the last contact than the nearest look-alike's (-2 to 2; 2
+        -- without a look-alike)
+        greatest(-2, least(2, coalesce((min(days_from_contact) over (partition by registration_id, title_family
+            order by days_from_contact rows between unbounded preceding and unbounded following exclude current row)
+            - days_from_contact) / 90.0, 2))) as lookalike_date_margin
+    from fitted
 ),
 
 final as (
@@ -194,28 +223,29 @@ final as (
         'agenda_item' as to_type,
         agenda_item_id as to_id,
         map {
-            'keyword_coverage': keyword_coverage, 'title_coverage': title_coverage, 'keyword_jaccard': keyword_jaccard,
-            'shared_number': shared_number::double, 'same_site': same_site::double, 'same_ward': same_ward::double,
-            'file_number_cited': file_number_cited::double, 'in_period': in_period::double,
-            'years_outside_period': years_outside_period, 'contact_proximity': contact_proximity,
-            'subject_agreement': subject_agreement::double, 'best_for_registration': best_for_registration::double,
-            'same_title_rivals': ln(1 + same_title_rivals)
+            'keyword_coverage': keyword_coverage, 'title_coverage': title_coverage, 'year_conflict': year_conflict::double,
+            'same_site': same_site::double, 'other_site_named': other_site_named::double, 'same_ward': same_ward::double,
+            'file_number_cited': file_number_cited::double, 'contact_proximity': contact_proximity,
+            'subject_agreement': subject_agreement::double, 'in_period': in_period::int::double,
+            'best_for_registration': best_for_registration::double, 'fit_margin': fit_margin,
+            'lookalike_date_margin': lookalike_date_margin, 'strength_ties': ln(1 + strength_ties)
         } as x,
         json_object(
             'features', [
                 {'name': 'keyword_coverage', 'label': 'share of the particulars'' informative words (IDF-weighted) found in the item title', 'value': round(keyword_coverage, 4)},
                 {'name': 'title_coverage', 'label': 'share of the item title''s informative words (IDF-weighted) found in the particulars', 'value': round(title_coverage, 4)},
-                {'name': 'keyword_jaccard', 'label': 'Jaccard similarity of the two sets of informative words', 'value': round(keyword_jaccard, 4)},
-                {'name': 'shared_number', 'label': 'a street, file or year number appears in both', 'value': shared_number},
+                {'name': 'year_conflict', 'label': 'both name a year, and not the same one', 'value': year_conflict},
                 {'name': 'same_site', 'label': 'the particulars and the item name the same site', 'value': same_site},
+                {'name': 'other_site_named', 'label': 'the particulars name sites, none of them the item''s', 'value': other_site_named},
                 {'name': 'same_ward', 'label': 'a site of the registration and a site of the item are in the same ward', 'value': same_ward},
                 {'name': 'file_number_cited', 'label': 'the particulars quote the item''s planning file number', 'value': file_number_cited},
-                {'name': 'in_period', 'label': 'the item was decided between approval and 45 days after the last contact', 'value': in_period},
-                {'name': 'years_outside_period', 'label': 'years between the decision and that period (0 inside, at most 3)', 'value': round(years_outside_period, 4)},
                 {'name': 'contact_proximity', 'label': 'closeness of the decision to the last contact, exp(-days/90)', 'value': round(contact_proximity, 4)},
                 {'name': 'subject_agreement', 'label': 'a registry subject of the registration belongs to a taxonomy topic the item names', 'value': subject_agreement},
-                {'name': 'best_for_registration', 'label': 'the best candidate of this registration by text, site and date', 'value': best_for_registration},
-                {'name': 'same_title_rivals', 'label': 'other candidate items of this registration with the same title', 'value': same_title_rivals}
+                {'name': 'in_period', 'label': 'the item was decided between approval and 45 days after the last contact', 'value': in_period::int},
+                {'name': 'best_for_registration', 'label': 'the best candidate of this registration by words, site, file and date', 'value': best_for_registration},
+                {'name': 'fit_margin', 'label': 'overall fit (words, site, file, date) minus that of the best other candidate (-2 to 2)', 'value': round(fit_margin, 4)},
+                {'name': 'lookalike_date_margin', 'label': 'days (/90) by which the decision is closer to the last contact than that of the nearest look-alike title (-2 to 2; 2 without one)', 'value': round(lookalike_date_margin, 4)},
+                {'name': 'strength_ties', 'label': 'other candidates whose words, site and file fit as well', 'value': strength_ties}
             ],
             'registration', {'id': registration_id, 'particulars': particulars, 'subjects': subjects,
                 'initial_approval_date': period_start, 'first_contact': first_contact, 'last_contact': last_contact,
@@ -225,7 +255,9 @@ final as (
                 'planning_application_number': planning_application_number},
             'matched_keywords', matched_terms,
             'shared_sites', shared_addresses,
-            'decided_date', decided_date
+            'decided_date', decided_date,
+            'title_family', title_family,
+            'lookalike_candidates', lookalikes
         ) as evidence,
         json_object() as extra
     from ranked

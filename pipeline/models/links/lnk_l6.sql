@@ -70,7 +70,21 @@ best as (
         *,
         base_s <> base_o and regexp_replace(base_s, 's\b', '', 'g') = regexp_replace(base_o, 's\b', '', 'g') as plural_toggle,
         base_s <> base_o and (list_has_all(tokens_s, tokens_o) or list_has_all(tokens_o, tokens_s)) as words_added,
-        len(list_intersect(list_distinct(tokens_s), list_distinct(tokens_o))) / len(list_distinct(list_concat(tokens_s, tokens_o))) as token_jaccard
+        len(list_intersect(list_distinct(tokens_s), list_distinct(tokens_o))) / len(list_distinct(list_concat(tokens_s, tokens_o))) as token_jaccard,
+        -- each name has words the other lacks and those words are not one misspelt: 'Trillium Construction' is not
+        -- Trillium Consulting, 'Northway Consulting' not Northstar Consulting, whatever the shared prefix lends
+        -- Jaro-Winkler; 'Tirllium' and 'Caterign' are typos of one word (edit similarity of the leftovers >= 0.7)
+        coalesce(len(list_filter(tokens_s, t -> not list_contains(tokens_o, t))) > 0
+            and len(list_filter(tokens_o, t -> not list_contains(tokens_s, t))) > 0
+            and 1 - levenshtein(array_to_string(list_filter(tokens_s, t -> not list_contains(tokens_o, t)), ' '),
+                    array_to_string(list_filter(tokens_o, t -> not list_contains(tokens_s, t)), ' '))
+                / greatest(length(array_to_string(list_filter(tokens_s, t -> not list_contains(tokens_o, t)), ' ')),
+                    length(array_to_string(list_filter(tokens_o, t -> not list_contains(tokens_s, t)), ' ')), 1) < 0.7, false)
+            as a_word_differs,
+        -- how well the name fits, to rank the organisations a supplier could be: the same name first, then the
+        -- closest spelling; a legal form that does not contradict the supplier's breaks ties
+        (case when key_equal or compact_equal then 1.2 when base_s = base_o then 1.1 else jw end)
+            + case when form_s = '' or form_o = '' or form_s = form_o then 0.05 else 0 end as name_fit
     from compared
     qualify row_number() over (partition by contract_id, organization_id
         order by key_equal desc, compact_equal desc, initials_match desc, jw desc, spelling) = 1
@@ -90,15 +104,28 @@ initials_rivals as (
     group by all
 ),
 
+closer_rivals as (
+    -- a differently named organisation fits the supplier's name better: 'Pinnacle Twing Inc.' is Pinnacle Towing
+    -- Inc. rather than its look-alike Pinnacle Towing Corp., 'Hoggs Hollow Transportation (Ontario) Ltd.' is Hoggs
+    -- Hollow Transportation Ltd. rather than the Hoggs Hollow Foundation. A supplier is one organisation, so the
+    -- closer one wins; typo records of that organisation lose too, but L3 merges them into it.
+    select a.contract_id, a.organization_id, count(distinct b.organization_id) as closer
+    from best as a
+    inner join best as b on b.contract_id = a.contract_id and b.organization_id <> a.organization_id
+    where b.base_o <> a.base_o and b.name_fit > a.name_fit + 0.01
+    group by all
+),
+
 ambiguity as (
     -- how many organisations the supplier's name fits equally well: initials or a name without legal form can
     -- belong to several, and then none of them is the supplier with confidence
-    select best.*, coalesce(r.rivals, 0) as initials_rivals,
+    select best.*, coalesce(r.rivals, 0) as initials_rivals, coalesce(c.closer, 0) > 0 as closer_elsewhere,
         count(*) filter (where initials_match) over (partition by contract_id) as initials_orgs,
         count(*) filter (where base_s = base_o) over (partition by contract_id) as same_name_orgs,
         count(*) filter (where base_s = base_o and (form_s = '' or form_o = '' or form_s = form_o)) over (partition by contract_id) as compatible_name_orgs
     from best
     left join initials_rivals as r using (contract_id, organization_id)
+    left join closer_rivals as c using (contract_id, organization_id)
 ),
 
 features as (
@@ -116,7 +143,11 @@ features as (
             'adjacent_letters_swapped': (dlev = 1 and lev = 2)::int,
             'plural_s_differs': plural_toggle::int,
             'words_added': words_added::int,
-            'jurisdiction_in_brackets': jurisdiction_in_brackets::int,
+            -- the supplier adds a jurisdiction to the organisation's own name ('Parkview Urban (Ontario) Inc.');
+            -- beside another name it says nothing about this pair
+            'jurisdiction_in_brackets': (jurisdiction_in_brackets and base_s = base_o)::int,
+            'another_organisation_fits_closer': closer_elsewhere::int,
+            'a_word_differs': (a_word_differs and not initials_match and spelling_kind <> 'trade_name')::int,
             'initials_match': initials_match::int,
             'initials_and_legal_form_match': (initials_match and form_s <> '' and form_s = form_o)::int,
             'initials_fit_another_organisation': (initials_match and initials_rivals > 0)::int,
