@@ -48,6 +48,7 @@ export interface FitCity { rawDir: string; warehouse: string }
  * 0.77); per row 0.99, with every floor held at the small cities too.
  */
 export const POOLING: Partial<Record<LinkTask, 'city' | 'row'>> = { L1: 'row', position: 'row' };
+const poolingOf = (task: LinkTask) => POOLING[task] ?? 'city';
 
 /** Labelled rows of every city, weighted by the task's pooling (each city the same in total, or each row). */
 export async function pooledRows(task: LinkTask, cities: readonly FitCity[]) {
@@ -60,7 +61,7 @@ export async function pooledRows(task: LinkTask, cities: readonly FitCity[]) {
       wh.close();
     }
   }
-  if ((POOLING[task] ?? 'city') === 'row') return perCity.flat();
+  if (poolingOf(task) === 'row') return perCity.flat();
   const total = perCity.reduce((n, rows) => n + rows.length, 0);
   return perCity.flatMap((rows) => rows.map((r) => ({ ...r, w: total / (perCity.length * Math.max(1, rows.length)) })));
 }
@@ -89,7 +90,7 @@ export async function fitTask(task: LinkTask, cities: readonly FitCity[], option
     model_version: options.version ?? previous?.model_version ?? `${task}-1`,
     question_version: previous?.question_version ?? `${task}-q1`,
     intercept: fit.intercept, weights: fit.weights,
-    fitted_on: `sample cities (${cities.map(describe).join('; ')}), ${(POOLING[task] ?? 'city') === 'row' ? 'each candidate' : 'each city'} weighted equally`,
+    fitted_on: `sample cities (${cities.map(describe).join('; ')}), each ${poolingOf(task) === 'row' ? 'candidate' : 'city'} weighted equally`,
     notes: previous?.notes ?? '',
     training: { rows: rows.length, positives: rows.filter((r) => r.y).length, cities: cities.length, lambda, log_loss: Number(fit.logLoss.toFixed(5)), iterations: fit.iterations,
       ...(fit.heldAtZero.length ? { held_at_zero: fit.heldAtZero } : {}) },

@@ -57,6 +57,9 @@ compared as (
         s.compact = n.compact as compact_equal,
         s.name_key = n.name_key as key_equal,
         string_split(s.base, ' ') as tokens_s, string_split(n.base, ' ') as tokens_o,
+        -- the words each name has that the other lacks, joined
+        array_to_string(list_filter(string_split(s.base, ' '), t -> not list_contains(string_split(n.base, ' '), t)), ' ') as extra_s,
+        array_to_string(list_filter(string_split(n.base, ' '), t -> not list_contains(string_split(s.base, ' '), t)), ' ') as extra_o,
         not contains(s.base, ' ') and length(s.base) between 2 and 6 and s.base = n.initials and contains(n.base, ' ') as initials_match,
         s.kind, s.date, s.amount, s.source_dataset, s.source_file, s.source_position
     from pairs as p
@@ -74,13 +77,8 @@ best as (
         -- each name has words the other lacks and those words are not one misspelt: 'Trillium Construction' is not
         -- Trillium Consulting, 'Northway Consulting' not Northstar Consulting, whatever the shared prefix lends
         -- Jaro-Winkler; 'Tirllium' and 'Caterign' are typos of one word (edit similarity of the leftovers >= 0.7)
-        coalesce(len(list_filter(tokens_s, t -> not list_contains(tokens_o, t))) > 0
-            and len(list_filter(tokens_o, t -> not list_contains(tokens_s, t))) > 0
-            and 1 - levenshtein(array_to_string(list_filter(tokens_s, t -> not list_contains(tokens_o, t)), ' '),
-                    array_to_string(list_filter(tokens_o, t -> not list_contains(tokens_s, t)), ' '))
-                / greatest(length(array_to_string(list_filter(tokens_s, t -> not list_contains(tokens_o, t)), ' ')),
-                    length(array_to_string(list_filter(tokens_o, t -> not list_contains(tokens_s, t)), ' ')), 1) < 0.7, false)
-            as a_word_differs,
+        extra_s <> '' and extra_o <> ''
+            and 1 - levenshtein(extra_s, extra_o) / greatest(length(extra_s), length(extra_o)) < 0.7 as a_word_differs,
         -- how well the name fits, to rank the organisations a supplier could be: the same name first, then the
         -- closest spelling; a legal form that does not contradict the supplier's breaks ties
         (case when key_equal or compact_equal then 1.2 when base_s = base_o then 1.1 else jw end)
