@@ -18,6 +18,10 @@ create or replace macro org_key(name) as
         '^ the ', ' ', 'g'),
         '\s+', ' ', 'g')), '');
 
+-- An organisation key without its legal form, and that form (null without one): the forms org_key folds to.
+create or replace macro org_base(key) as regexp_replace(key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '');
+create or replace macro org_legal_form(key) as nullif(regexp_extract(key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', 1), '');
+
 -- A URL slug: lower-case ASCII words joined by hyphens.
 create or replace macro slugify(text) as
     nullif(trim(regexp_replace(lower(strip_accents(coalesce(text, ''))), '[^a-z0-9]+', '-', 'g'), '-'), '');
@@ -111,11 +115,11 @@ create or replace macro address_key(street, postal) as
 create or replace macro org_spelling_variants(a, b) as
     a <> b and (
         (levenshtein(a, b) <= 2
-            and regexp_replace(a, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '') <> regexp_replace(b, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', ''))
+            and org_base(a) <> org_base(b))
         or (not contains(a, ' ') and len(a) between 2 and 6
-            and a = array_to_string(list_transform(string_split(regexp_replace(b, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', ''), ' '), w -> left(w, 1)), ''))
+            and a = array_to_string(list_transform(string_split(org_base(b), ' '), w -> left(w, 1)), ''))
         or (not contains(b, ' ') and len(b) between 2 and 6
-            and b = array_to_string(list_transform(string_split(regexp_replace(a, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', ''), ' '), w -> left(w, 1)), ''))
+            and b = array_to_string(list_transform(string_split(org_base(a), ' '), w -> left(w, 1)), ''))
     );
 
 -- Development domain (docs/geocoding.md): City dates and wards, address keys, sizes parsed from descriptions. ------

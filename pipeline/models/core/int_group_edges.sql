@@ -86,7 +86,7 @@ manual_members as (
     from stg_groups__manual as m
     left join organizations as o using (org_key)
     left join (
-        select regexp_replace(org_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '') as base_key, min(id) as id
+        select org_base(org_key) as base_key, min(id) as id
         from organizations group by 1 having count(*) = 1
     ) as b on b.base_key = m.org_key
     where coalesce(o.id, b.id) is not null

@@ -16,8 +16,8 @@ with typed as (
 communications as (
     select communication_id, agenda_item_id, organization_name, typed_key,
         case when client_name is not null then 1 else 0 end as on_behalf,
-        regexp_replace(typed_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '') as typed_base,
-        nullif(regexp_extract(typed_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', 1), '') as typed_form
+        org_base(typed_key) as typed_base,
+        org_legal_form(typed_key) as typed_form
     from (select *, coalesce(org_key(client_name), org_key) as typed_key from typed)
 ),
 

@@ -18,7 +18,7 @@ keyed as (
 ),
 
 based as (
-    select *, regexp_replace(name_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '') as base from keyed
+    select *, org_base(name_key) as base from keyed
 ),
 
 initialled as (
@@ -44,9 +44,9 @@ final as (
     select
         k.*,
         l.initials_organizations,
-        nullif(regexp_extract(k.name_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', 1), '') as legal_form,
+        org_legal_form(k.name_key) as legal_form,
         o.org_key as organization_key,
-        nullif(regexp_extract(o.org_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', 1), '') as organization_legal_form
+        org_legal_form(o.org_key) as organization_legal_form
     from eligible as k
     inner join organizations as o on o.id = k.organization_id
     left join initials_load as l using (name_initials)

@@ -84,7 +84,7 @@ manual_groups as (
     -- resolved members are those int_group_edges could place (equal key, or the unique name without legal form);
     -- fuzzy matches are for the L3 merges and a reviewer, not for this list
     where not exists (select 1 from int_organizations as o where o.org_key = m.org_key
-            or regexp_replace(o.org_key, ' (inc|ltd|corp|co|ulc|llc|lp|llp)$', '') = m.org_key)
+            or org_base(o.org_key) = m.org_key)
 )
 
 select * from awarded_amounts
