@@ -12,20 +12,20 @@ import { resolveConfig, type Config } from '../../config/resolve.ts';
 import { runPipeline } from '../run.ts';
 import { generateSampleCity } from '../sample/generate.ts';
 import type { TaskQuality } from './evaluate.ts';
-import { fitTask, type FitCity } from './fit.ts';
+import { FIT_CITY_SCALES, fitCityRoot, fitTask, type FitCity } from './fit.ts';
 import { missedFloors } from './floors.ts';
 import { LINK_TASKS, type LinkTask } from './model-file.ts';
 import { writeModelsDoc } from './models-doc.ts';
 
 const arg = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
-const scales = (arg('scales') ?? '0.004,0.02,1').split(',').map(Number);
+const scales = arg('scales')?.split(',').map(Number) ?? [...FIT_CITY_SCALES];
 const every = (arg('every') ?? '10,1,30').split(',').map(Number);
 const tasks = (arg('tasks')?.split(',') ?? [...LINK_TASKS]) as LinkTask[];
 const log = (msg: string) => console.error(msg);
 
 /** The configuration of the city of one scale: its own raw, state and warehouse folders. */
 function cityConfig(scale: number): Readonly<Config> {
-  const root = path.resolve('.tmp', 'fit-cities', String(scale));
+  const root = fitCityRoot(scale);
   return resolveConfig({ rawDir: path.join(root, 'raw'), stateDir: path.join(root, 'state'),
     warehousePath: path.join(root, 'warehouse', 'warehouse.duckdb'), siteRoot: path.join(root, 'site') },
   { ...process.env, SAMPLE_SCALE: String(scale) });

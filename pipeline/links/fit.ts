@@ -34,6 +34,10 @@ export async function taskTruth(wh: Warehouse, task: LinkTask, rawDir: string): 
   return module.default(wh, planted);
 }
 
+/** The sample cities `make fit-links` fits on (scales) and where each one lives. */
+export const FIT_CITY_SCALES = [0.004, 0.02, 1] as const;
+export const fitCityRoot = (scale: number) => path.resolve('.tmp', 'fit-cities', String(scale));
+
 /** One sample city to fit on: its raw folder (planted truth) and its built warehouse. */
 export interface FitCity { rawDir: string; warehouse: string }
 

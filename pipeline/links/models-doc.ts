@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TaskQuality } from './evaluate.ts';
+import { FIT_CITY_SCALES, fitCityRoot } from './fit.ts';
 import { LINK_TASKS, readLinkModel, type LinkModel } from './model-file.ts';
 
 /** One city's report, labelled by its scale. */
@@ -80,5 +81,5 @@ export function writeModelsDoc(cityRoots: { scale: string; warehouseDir: string 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  writeModelsDoc(['0.004', '0.02', '1'].map((scale) => ({ scale, warehouseDir: path.resolve('.tmp', 'fit-cities', scale, 'warehouse') })));
+  writeModelsDoc(FIT_CITY_SCALES.map((scale) => ({ scale: String(scale), warehouseDir: path.join(fitCityRoot(scale), 'warehouse') })));
 }

@@ -14,13 +14,14 @@ const mapper: TruthMapper = async (wh, planted) => {
   // a pair counts only when both records reached the warehouse (quarantined records cannot be linked)
   const kept = links.filter((l) => registrations.has(l.sm) && items.has(l.reference));
   const positives = new Set(kept.map((l) => `${l.sm}|${l.reference}`));
+  const truePairs = { froms: kept.map((l) => l.sm).join(','), tos: kept.map((l) => l.reference).join(',') };
   const rows = await wh.all<{ from_id: string; to_id: string; similarity: number }>(`
     select c.from_id, c.to_id, jaro_winkler_similarity(lower(t.title), lower(i.title)) as similarity
     from lnk_l1 as c
     inner join int_agenda_items as i on i.id = c.to_id
     inner join (select unnest(string_split($froms, ',')) as from_id, unnest(string_split($tos, ',')) as to_id) as p on p.from_id = c.from_id
     inner join int_agenda_items as t on t.id = p.to_id
-    where c.to_id <> p.to_id`, { froms: kept.map((l) => l.sm).join(','), tos: kept.map((l) => l.reference).join(',') });
+    where c.to_id <> p.to_id`, truePairs);
   const decoyRows = rows.filter((r) => !positives.has(`${r.from_id}|${r.to_id}`));
   // true pairs the words alone cannot match: particulars written without the item's words (the generator's unalike
   // templates), or sharing no informative word with the title (lnk_l1_terms) whatever the template
@@ -29,7 +30,7 @@ const mapper: TruthMapper = async (wh, planted) => {
     from (select unnest(string_split($froms, ',')) as from_id, unnest(string_split($tos, ',')) as to_id) as p
     where not exists (select 1 from lnk_l1_terms as a inner join lnk_l1_terms as b on b.term = a.term
         where a.side = 'registration' and a.record_id = p.from_id and b.side = 'agenda_item' and b.record_id = p.to_id)`,
-  { froms: kept.map((l) => l.sm).join(','), tos: kept.map((l) => l.reference).join(',') })).map((r) => r.k));
+  truePairs)).map((r) => r.k));
   return {
     positives,
     decoys: new Set(decoyRows.map((r) => `${r.from_id}|${r.to_id}`)),
