@@ -2,7 +2,8 @@
 with member_names as (
     -- a member's latest spelling (names change, e.g. on marriage, and later lists are better maintained)
     select 'member:' || name_key as natural_key, 'member' as kind,
-        arg_max(first_name, start_date) as first_name, arg_max(last_name, start_date) as last_name
+        arg_max(first_name, (start_date, last_name, first_name)) as first_name,
+        arg_max(last_name, (start_date, last_name, first_name)) as last_name
     from int_member_terms
     group by name_key
 ),

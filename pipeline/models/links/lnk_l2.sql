@@ -101,8 +101,9 @@ item_block as (
         max(c.subject_agreement) as item_subject_agreement,
         -- the item was decided while the registration's lobbying ran (L1's in_period)
         max(c.in_period) as item_in_period,
-        arg_max(i.id, c.keyword_coverage + c.title_coverage) as via_item_id,
-        arg_max(i.title, c.keyword_coverage + c.title_coverage) as via_item_title
+        -- ties broken by item id (both columns from the same item)
+        arg_max(i.id, (c.keyword_coverage + c.title_coverage, i.id)) as via_item_id,
+        arg_max(i.title, (c.keyword_coverage + c.title_coverage, i.id)) as via_item_title
     from l1_candidates as c
     inner join agenda_items as i on i.id = c.agenda_item_id
     where i.planning_application_number in (select id from applications) -- the file must exist in the open data
@@ -122,7 +123,7 @@ candidates as (
 address_match as (
     select c.registration_id, c.application_id,
         max(jaro_winkler_similarity(upper(m.address_text), upper(a.address))) as address_similarity,
-        arg_max(m.address_text, jaro_winkler_similarity(upper(m.address_text), upper(a.address))) as registration_address
+        arg_max(m.address_text, (jaro_winkler_similarity(upper(m.address_text), upper(a.address)), m.address_text)) as registration_address
     from candidates as c
     inner join mentions as m using (registration_id)
     inner join applications as a on a.id = c.application_id

@@ -71,9 +71,10 @@ equivalents as (
 members as (
     select p.id as person_id, p.canonical_name, person_key(p.first_name, '') as first_key, person_key('', p.last_name) as last_key,
         max(m.end_date) as left_office, min(m.start_date) as first_took_office,
-        arg_max(m.term, m.end_date) as last_term, arg_max(m.role, m.end_date) as last_role,
-        arg_max(coalesce(m.ward, w.ward), m.end_date) as last_ward,
-        arg_max(m.sources, m.end_date) as last_term_sources
+        -- the latest term; ties (two roles ending the same day) broken by term and role, one row for all four
+        arg_max(m.term, (m.end_date, m.term, m.role)) as last_term, arg_max(m.role, (m.end_date, m.term, m.role)) as last_role,
+        arg_max(coalesce(m.ward, w.ward), (m.end_date, m.term, m.role)) as last_ward,
+        arg_max(m.sources, (m.end_date, m.term, m.role)) as last_term_sources
     from int_member_terms as m
     inner join int_people as p on p.natural_key = 'member:' || m.name_key
     left join wards_seen as w on w.person_id = p.id and w.term = m.term

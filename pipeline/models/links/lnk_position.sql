@@ -76,7 +76,8 @@ lobbied as (
     select p.organization_id, p.agenda_item_id,
         max(len(list_filter(w.words, x -> regexp_matches(' ' || regexp_replace(lower(strip_accents(r.particulars)), '[^a-z0-9]+', ' ', 'g') || ' ', ' ' || x || ' ')))
             / greatest(len(w.words), 1)) as overlap,
-        arg_max(r.id, len(list_filter(w.words, x -> regexp_matches(' ' || regexp_replace(lower(strip_accents(r.particulars)), '[^a-z0-9]+', ' ', 'g') || ' ', ' ' || x || ' ')))) as registration_id
+        -- ties broken by registration id, so the same night names the same registration
+        arg_max(r.id, (len(list_filter(w.words, x -> regexp_matches(' ' || regexp_replace(lower(strip_accents(r.particulars)), '[^a-z0-9]+', ' ', 'g') || ' ', ' ' || x || ' '))), r.id)) as registration_id
     from pairs as p
     inner join registrations as r on r.client_organization_id = p.organization_id
     inner join item_words as w using (agenda_item_id)

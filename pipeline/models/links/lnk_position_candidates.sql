@@ -107,8 +107,9 @@ per_candidate as (
         max(case when typed_base = base then 1 else 0 end) as base_exact,
         max(form_covered) as org_tokens_covered,
         min(typed_extra) as typed_tokens_extra,
-        arg_max(name, (typed_key = name_key, key_similarity)) as matched_name,
-        arg_max(form_kind, (typed_key = name_key, key_similarity)) as matched_form,
+        -- ties broken by the name and its form, so both columns come from one deterministic row
+        arg_max(name, (typed_key = name_key, key_similarity, name, form_kind)) as matched_name,
+        arg_max(form_kind, (typed_key = name_key, key_similarity, name, form_kind)) as matched_form,
         any_value(typed_form) as typed_form,
         any_value(on_behalf) as on_behalf,
         max(initials_hit) as initials_match,
