@@ -16,7 +16,7 @@ import { resolveConfig } from '../config/resolve.ts';
 import { createApp } from '../gateway/app.ts';
 import { basePathOf } from '../gateway/utils/routing.ts';
 import { createSiteHolder } from '../gateway/utils/site-holder.ts';
-import { routesOfKind } from '../build/routes.ts';
+import { routesOfKind } from '../api/routes.ts';
 
 export interface GatewayBenchOptions {
   siteRoot: string;

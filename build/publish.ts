@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteManifest } from './site/layout.ts';
+import type { SiteManifest } from '../api/site-layout.ts';
 import { verifySite } from './site/verify.ts';
 
 export interface PublishOptions {

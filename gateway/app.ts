@@ -1,9 +1,9 @@
 // The gateway application: registry routes under the base path, one middleware that rate limits and finishes every
 // answer (errors included), and nothing that listens. server.ts serves it; tests call app.fetch() directly.
 import { defineHandler, getRequestIP, getRouterParam, H3, type H3Event } from 'h3';
-import { ApiError } from '../build/query/types.ts';
-import type { Route } from '../build/route-types.ts';
-import { routes } from '../build/routes.ts';
+import { ApiError } from '../api/errors.ts';
+import type { Route } from '../api/route-types.ts';
+import { routes } from '../api/routes.ts';
 import type { Config } from '../config/resolve.ts';
 import { createMemoryStore } from './stores/memory.ts';
 import type { RateLimitStore } from './stores/types.ts';

@@ -4,15 +4,15 @@
 // Layout: one record batch, rows in `_sort` byte order (UTF-8), columns
 //   _sort  Utf8, not null, unique   keyset of the route's order (contracts.md §3)
 //   _json  Utf8, not null           the public record, serialised with exactly route.fields in order
-//   <col>  one per filter column referenced by the route's params (build/query/columns.ts), typed:
+//   <col>  one per filter column referenced by the route's params (api/query/columns.ts), typed:
 //            eq/substring/gte/lte → Utf8, or Int32 when the filter casts to integer
 //            contains             → List<Utf8> or List<Int32>
 //            element              → List<Struct<field: Utf8|Int32, …>> with the fields the params name
 // Null scalars stay null (they never match a filter); a null list is written as null and behaves as empty.
 import { Field, Int32, List, Struct, Table, Utf8, tableToIPC, vectorFromArray, type DataType, type Vector } from 'apache-arrow';
-import type { ListRoute } from '../route-types.ts';
-import { filterColumns, type ColumnSpec, type ScalarType } from '../query/columns.ts';
-import { compareKeys } from '../query/keys.ts';
+import type { ListRoute } from '../../api/route-types.ts';
+import { filterColumns, type ColumnSpec, type ScalarType } from '../../api/query/columns.ts';
+import { compareKeys } from '../../api/query/keys.ts';
 
 /** A warehouse row: contract fields, `_sort` and `f_*` filter columns. */
 export type SourceRow = Readonly<Record<string, unknown>>;

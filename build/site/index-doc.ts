@@ -1,8 +1,8 @@
 // Body of GET / (api/v1/index.json): service, export, every endpoint of the registry with its parameters,
 // pagination notes, rate limits, error codes, licence and attribution. Deterministic for a given export.
-import { CURSOR_PARAM, ERROR_CODES, LIMIT_PARAM, PAGINATION_NOTES, rateLimitNotes, type RateLimits } from '../api-notes.ts';
-import { ATTRIBUTION, LICENCE } from '../licence.ts';
-import type { Route } from '../route-types.ts';
+import { CURSOR_PARAM, ERROR_CODES, LIMIT_PARAM, PAGINATION_NOTES, rateLimitNotes, type RateLimits } from '../../api/notes.ts';
+import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
+import type { Route } from '../../api/route-types.ts';
 
 export interface IndexOptions {
   baseUrl: string;

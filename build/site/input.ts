@@ -1,7 +1,7 @@
 // The in-memory description of one export that the site writer renders. Built from the warehouse by
 // read-warehouse.ts, or by hand in tests (the gateway's fixtures build a small site this way).
 import { createHash } from 'node:crypto';
-import type { RateLimits } from '../api-notes.ts';
+import type { RateLimits } from '../../api/notes.ts';
 import type { SourceRow } from './arrow-file.ts';
 
 export interface DetailDoc {

@@ -1,10 +1,10 @@
 // Reads one export's SiteInput from the warehouse: every list route's api_ table (contract fields, `_sort`,
 // `f_*` columns), every detail table `(id, slug, doc)`, the topics and the run's export date.
 import { quoteIdent, type Warehouse } from '../../pipeline/lib/warehouse.ts';
-import { filterColumns } from '../query/columns.ts';
-import type { Route } from '../route-types.ts';
-import { routes as registry } from '../routes.ts';
-import type { RateLimits } from '../api-notes.ts';
+import { filterColumns } from '../../api/query/columns.ts';
+import type { Route } from '../../api/route-types.ts';
+import { routes as registry } from '../../api/routes.ts';
+import type { RateLimits } from '../../api/notes.ts';
 import type { DetailDoc, SiteInput, Topic } from './input.ts';
 import type { SourceRow } from './arrow-file.ts';
 import { assertDocsValid } from './validate-records.ts';

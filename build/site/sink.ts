@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BuildEffects } from './effects.ts';
-import type { SiteManifest } from './layout.ts';
+import type { SiteManifest } from '../../api/site-layout.ts';
 
 const IN_FLIGHT = 64;
 

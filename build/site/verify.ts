@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Route } from '../route-types.ts';
-import { routes as registry } from '../routes.ts';
-import { siteLayout, type SiteManifest } from './layout.ts';
+import type { Route } from '../../api/route-types.ts';
+import { routes as registry } from '../../api/routes.ts';
+import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
 
 /** Throws with every problem found (at most 20 listed). */
 export async function verifySite(dir: string, routes: readonly Route[] = registry): Promise<SiteManifest> {

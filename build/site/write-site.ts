@@ -1,18 +1,18 @@
 // Renders one export folder from an in-memory SiteInput: per list route the Arrow file and the canonical pages
 // (rendered by loading that Arrow file back into the same engine the gateway uses, so static bytes == gateway
 // bytes), every detail document by id and safe slug, index.json, topics.json, openapi.json and _manifest.json.
-import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type Route } from '../route-types.ts';
-import { routes as registry } from '../routes.ts';
-import { loadResourceTable } from '../query/engine.ts';
-import { collectionBody, detailBody, listBody } from '../query/envelope.ts';
-import { parseListQuery } from '../query/params.ts';
-import type { ExportContext } from '../query/types.ts';
-import { toOpenApi } from '../openapi.ts';
+import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type Route } from '../../api/route-types.ts';
+import { routes as registry } from '../../api/routes.ts';
+import { loadResourceTable } from '../../api/query/engine.ts';
+import { collectionBody, detailBody, listBody } from '../../api/query/envelope.ts';
+import { parseListQuery } from '../../api/query/params.ts';
+import type { ExportContext } from '../../api/query/types.ts';
+import { toOpenApi } from '../../api/openapi.ts';
 import { toArrowFile } from './arrow-file.ts';
 import type { BuildEffects } from './effects.ts';
 import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
-import { isSafeFileKey, siteLayout, type SiteManifest } from './layout.ts';
+import { isSafeFileKey, siteLayout, type SiteManifest } from '../../api/site-layout.ts';
 import { SiteSink } from './sink.ts';
 import { assertRecordsValid } from './validate-records.ts';
 

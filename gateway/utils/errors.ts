@@ -3,8 +3,8 @@
 // is the documented `{error, message, licence, attribution}`. Unexpected errors are logged here and answered with a
 // fixed message so stack traces and internals never reach the caller (docs/errors.md lists every code).
 import { HTTPError } from 'h3';
-import { errorBody } from '../../build/query/envelope.ts';
-import { ApiError } from '../../build/query/types.ts';
+import { errorBody } from '../../api/query/envelope.ts';
+import { ApiError } from '../../api/errors.ts';
 import type { Reply } from './reply.ts';
 
 const encoder = new TextEncoder();

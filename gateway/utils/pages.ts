@@ -1,10 +1,10 @@
 // The three kinds of registry route, answered from one export: static files, list pages (a precomputed page file
 // for canonical requests, the in-memory engine for everything else) and detail documents by id or slug.
-import { listBody } from '../../build/query/envelope.ts';
-import { parseListQuery } from '../../build/query/params.ts';
-import { ApiError } from '../../build/query/types.ts';
-import type { DetailRoute, ListRoute, StaticRoute } from '../../build/route-types.ts';
-import { isSafeFileKey, siteLayout } from '../../build/site/layout.ts';
+import { listBody } from '../../api/query/envelope.ts';
+import { parseListQuery } from '../../api/query/params.ts';
+import { ApiError } from '../../api/errors.ts';
+import type { DetailRoute, ListRoute, StaticRoute } from '../../api/route-types.ts';
+import { isSafeFileKey, siteLayout } from '../../api/site-layout.ts';
 import { hashBody } from './etag.ts';
 import type { Reply } from './reply.ts';
 import type { Site } from './site.ts';

@@ -4,10 +4,10 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { loadResourceTable } from '../../build/query/engine.ts';
-import type { ExportContext, ResourceTable } from '../../build/query/types.ts';
-import { routesOfKind } from '../../build/routes.ts';
-import { siteLayout, type SiteManifest } from '../../build/site/layout.ts';
+import { loadResourceTable } from '../../api/query/engine.ts';
+import type { ExportContext, ResourceTable } from '../../api/query/types.ts';
+import { routesOfKind } from '../../api/routes.ts';
+import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
 import { compressBody } from './compress.ts';
 import type { Encoding } from './etag.ts';
 

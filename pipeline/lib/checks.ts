@@ -1,7 +1,9 @@
-// Singular data checks: every pipeline/checks/<model>__<rule>.sql returns the failing rows (0 rows = pass).
+// Data checks: every pipeline/checks/<model>__<rule>.sql returns the failing rows (0 rows = pass), and so does
+// every check derived from the API contract (contract-checks.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contractChecks } from './contract-checks.ts';
 import type { Warehouse } from './warehouse.ts';
 
 const checksDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'checks');
@@ -15,12 +17,15 @@ export interface CheckResult {
 /** Run every check; returns all results (the caller decides whether failures stop the night). */
 export async function runChecks(wh: Warehouse): Promise<CheckResult[]> {
   const files = (await readdir(checksDir)).filter((f) => f.endsWith('.sql')).sort();
-  const results: CheckResult[] = [];
+  const checks = [];
   for (const file of files) {
-    const sql = (await readFile(path.join(checksDir, file), 'utf8')).trim().replace(/;\s*$/, '');
+    checks.push({ check: file.replace(/\.sql$/, ''), sql: (await readFile(path.join(checksDir, file), 'utf8')).trim().replace(/;\s*$/, '') });
+  }
+  const results: CheckResult[] = [];
+  for (const { check, sql } of [...checks, ...contractChecks()]) {
     const [{ n }] = await wh.all<{ n: number }>(`select count(*)::integer as n from (${sql})`);
     const sample = n > 0 ? await wh.all(`select * from (${sql}) limit 5`) : [];
-    results.push({ check: file.replace(/\.sql$/, ''), failures: n, sample });
+    results.push({ check, failures: n, sample });
   }
   return results;
 }

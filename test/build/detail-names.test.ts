@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routesOfKind } from '../../build/routes.ts';
+import { routesOfKind } from '../../api/routes.ts';
 import { memoryEffects } from '../../build/site/effects.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { toSlug } from '../../gateway/utils/pages.ts';

@@ -4,10 +4,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadResourceTable } from '../../build/query/engine.ts';
-import { parseListQuery } from '../../build/query/params.ts';
+import { loadResourceTable } from '../../api/query/engine.ts';
+import { parseListQuery } from '../../api/query/params.ts';
 import { publishSite } from '../../build/publish.ts';
-import { routesOfKind } from '../../build/routes.ts';
+import { routesOfKind } from '../../api/routes.ts';
 import { fileEffects } from '../../build/site/effects.ts';
 import type { SiteInput } from '../../build/site/input.ts';
 import { writeSite } from '../../build/site/write-site.ts';

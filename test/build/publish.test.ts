@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currentExport, publishSite } from '../../build/publish.ts';
 import { fileEffects } from '../../build/site/effects.ts';
-import type { SiteManifest } from '../../build/site/layout.ts';
+import type { SiteManifest } from '../../api/site-layout.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { smallSiteInput } from './helpers/small-site.ts';
 

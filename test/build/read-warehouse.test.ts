@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openWarehouse, quoteIdent } from '../../pipeline/lib/warehouse.ts';
-import { routesOfKind } from '../../build/routes.ts';
+import { routesOfKind } from '../../api/routes.ts';
 import { memoryEffects } from '../../build/site/effects.ts';
 import { readSiteInput } from '../../build/site/read-warehouse.ts';
 import { writeSite } from '../../build/site/write-site.ts';

@@ -1,7 +1,7 @@
 // The schema gate in front of every published byte: detail documents and list records that break the contract
 // stop the build with the failing key and the reason.
 import { describe, expect, it } from 'vitest';
-import { routesOfKind } from '../../build/routes.ts';
+import { routesOfKind } from '../../api/routes.ts';
 import { assertDocsValid, assertRecordsValid } from '../../build/site/validate-records.ts';
 import { detailDocFromRow } from './helpers/detail-docs.ts';
 import { randomRows, rng } from './helpers/random-rows.ts';

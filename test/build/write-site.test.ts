@@ -2,13 +2,13 @@
 // detail documents by id and safe slug, static documents and a manifest whose hashes match the bytes.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadResourceTable } from '../../build/query/engine.ts';
-import { listBody } from '../../build/query/envelope.ts';
-import { parseListQuery } from '../../build/query/params.ts';
-import { routes, routesOfKind } from '../../build/routes.ts';
+import { loadResourceTable } from '../../api/query/engine.ts';
+import { listBody } from '../../api/query/envelope.ts';
+import { parseListQuery } from '../../api/query/params.ts';
+import { routes, routesOfKind } from '../../api/routes.ts';
 import { memoryEffects } from '../../build/site/effects.ts';
 import { toExportId } from '../../build/site/input.ts';
-import { siteLayout, type SiteManifest } from '../../build/site/layout.ts';
+import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
 import { SiteSink } from '../../build/site/sink.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { smallSiteInput } from './helpers/small-site.ts';

@@ -1,10 +1,10 @@
 // Differential test: for many random filter/limit combinations on every list endpoint, the gateway's answer
 // (following next_cursor to the end) equals the same query run in DuckDB on the warehouse, in order, once each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routesOfKind } from '../../build/routes.ts';
-import type { ListRoute, ParamDef } from '../../build/route-types.ts';
-import { parseListQuery } from '../../build/query/params.ts';
-import { fromSqlRow, toSql } from '../../build/query/to-sql.ts';
+import { routesOfKind } from '../../api/routes.ts';
+import type { ListRoute, ParamDef } from '../../api/route-types.ts';
+import { parseListQuery } from '../../api/query/params.ts';
+import { fromSqlRow, toSql } from '../helpers/to-sql.ts';
 import { quoteIdent, type Warehouse } from '../../pipeline/lib/warehouse.ts';
 import { openE2eApp, openE2eWarehouse, type E2eApp } from './harness.ts';
 

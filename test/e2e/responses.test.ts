@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes, routesOfKind } from '../../build/routes.ts';
+import { routes, routesOfKind } from '../../api/routes.ts';
 import { e2eConfig, openE2eApp, type E2eApp } from './harness.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;

@@ -3,12 +3,12 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBody } from '../../build/query/envelope.ts';
-import { loadResourceTable } from '../../build/query/engine.ts';
-import { parseListQuery } from '../../build/query/params.ts';
-import type { ListRoute } from '../../build/route-types.ts';
-import { routes } from '../../build/routes.ts';
-import { siteLayout } from '../../build/site/layout.ts';
+import { listBody } from '../../api/query/envelope.ts';
+import { loadResourceTable } from '../../api/query/engine.ts';
+import { parseListQuery } from '../../api/query/params.ts';
+import type { ListRoute } from '../../api/route-types.ts';
+import { routes } from '../../api/routes.ts';
+import { siteLayout } from '../../api/site-layout.ts';
 import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
 import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
 import { organizationRows, registrationRows } from './fixtures/rows.ts';

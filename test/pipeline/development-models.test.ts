@@ -5,8 +5,8 @@ import { runModels } from '../../pipeline/lib/models.ts';
 import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
 import { fromMtm } from '../../pipeline/sample/geo/mtm.ts';
 import { mtmToWgs84 } from '../../pipeline/models/core/int_site_coordinates.ts';
-import { developmentRoutes } from '../../build/routes/development.ts';
-import type { ListRoute, Route } from '../../build/route-types.ts';
+import { developmentRoutes } from '../../api/routes/development.ts';
+import type { ListRoute, Route } from '../../api/route-types.ts';
 import { assertDocsValid, assertRecordsValid } from '../../build/site/validate-records.ts';
 import { developmentWarehouse, fillDevelopmentCity, SOURCE_POINT } from './development-fixture.ts';
 

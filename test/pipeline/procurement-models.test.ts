@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
 import { assertDocsValid, assertRecordsValid } from '../../build/site/validate-records.ts';
-import { procurementRoutes } from '../../build/routes/procurement.ts';
-import { contributionRoutes } from '../../build/routes/contributions.ts';
-import type { DetailRoute, ListRoute } from '../../build/route-types.ts';
+import { procurementRoutes } from '../../api/routes/procurement.ts';
+import { contributionRoutes } from '../../api/routes/contributions.ts';
+import type { DetailRoute, ListRoute } from '../../api/route-types.ts';
 import { insertRows } from './source-fixture.ts';
 import { procurementSourceWarehouse, runProcurementModels } from './procurement-fixture.ts';
 

@@ -1,7 +1,7 @@
 // A small hand-made SiteInput covering every route of the registry: a few rows per list route (from the random
 // row helper), detail documents with safe, unsafe, colliding and shared slugs, and topics.
 import type { SiteInput } from '../../../build/site/input.ts';
-import { routesOfKind } from '../../../build/routes.ts';
+import { routesOfKind } from '../../../api/routes.ts';
 import { randomRows, rng } from './random-rows.ts';
 
 export function smallSiteInput(rowsPerList = 250): SiteInput {

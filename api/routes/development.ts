@@ -1,9 +1,7 @@
 // Development group: development and Committee of Adjustment applications, and the geocoded sites they name.
 import type { Route } from '../route-types.ts';
+import { APPLICATION_KINDS, APPLICATION_OUTCOMES, GEOCODE_METHODS } from '../vocabulary.ts';
 import { dateParam, defineDetail, defineList, enumParam, intParam, q, strParam } from './define.ts';
-
-const OUTCOMES = ['approved', 'refused', 'withdrawn', 'pending', 'closed'];
-const GEOCODE_METHODS = ['exact', 'nearest_number', 'source', 'unresolved'];
 
 export const developmentRoutes: readonly Route[] = [
   defineList('Development', {
@@ -12,17 +10,13 @@ export const developmentRoutes: readonly Route[] = [
     summary: 'Development applications and Committee of Adjustment applications',
     resource: 'applications',
     schema: 'Application',
-    fields: [
-      'id', 'kind', 'type', 'slug', 'site_id', 'address', 'ward', 'submitted', 'status', 'decision', 'decision_date',
-      'hearing_date', 'outcome', 'appealed', 'objections', 'units', 'gfa', 'size_band', 'description', 'parent_id', 'url',
-    ],
     order: 'application or file number ascending',
     params: [
-      enumParam('kind', ['development', 'coa'], 'Application kind', { kind: 'eq', column: 'kind' }),
+      enumParam('kind', APPLICATION_KINDS, 'Application kind', { kind: 'eq', column: 'kind' }),
       strParam('type', 'Application type code (OZ, SA, CD, SB, PL; MV, CO)', { kind: 'eq', column: 'type' }, '^[A-Z]{2}$'),
       intParam('ward', 'Ward', { kind: 'eq', column: 'ward', cast: 'integer' }),
       strParam('status', 'Status as published (exact text)', { kind: 'eq', column: 'status' }),
-      enumParam('outcome', OUTCOMES, 'Normalised outcome', { kind: 'eq', column: 'outcome' }),
+      enumParam('outcome', APPLICATION_OUTCOMES, 'Normalised outcome', { kind: 'eq', column: 'outcome' }),
       dateParam('from', 'Submitted on or after', { kind: 'gte', column: 'submitted' }),
       dateParam('to', 'Submitted on or before', { kind: 'lte', column: 'submitted' }),
       intParam('site', 'A site the application names', { kind: 'contains', column: 'f_sites', cast: 'integer' }),
@@ -36,10 +30,6 @@ export const developmentRoutes: readonly Route[] = [
     summary: 'Geocoded sites named by applications, registrations and agenda items',
     resource: 'sites',
     schema: 'Site',
-    fields: [
-      'id', 'address', 'address_key', 'slug', 'ward', 'latitude', 'longitude', 'geocode_method', 'matched_key',
-      'number_gap', 'ward_ambiguous',
-    ],
     order: 'id ascending',
     params: [
       intParam('ward', 'Ward', { kind: 'eq', column: 'ward', cast: 'integer' }),

@@ -1,11 +1,12 @@
 // Definers of the route registry: one helper per kind of route and parameter, so every route reads the same way.
 import type { DetailRoute, FilterDef, ListRoute, ParamDef, StaticRoute } from '../route-types.ts';
+import { recordFields } from '../schemas.ts';
 
 export type Group = ListRoute['group'];
 
-/** A list route; its table is `api_<resource>` unless given. */
-export function defineList(group: Group, r: Omit<ListRoute, 'kind' | 'group' | 'table'> & { table?: string }): ListRoute {
-  return { kind: 'list', group, table: `api_${r.resource.replace(/-/g, '_')}`, ...r };
+/** A list route; its table is `api_<resource>` unless given, and its fields are its record schema's properties. */
+export function defineList(group: Group, r: Omit<ListRoute, 'kind' | 'group' | 'table' | 'fields'> & { table?: string }): ListRoute {
+  return { kind: 'list', group, table: `api_${r.resource.replace(/-/g, '_')}`, ...r, fields: recordFields(r.schema) };
 }
 
 /** A detail route reading `api_<resource>_detail`. */
@@ -26,8 +27,9 @@ export function q(column: string, description: string): ParamDef {
   return { name: 'q', in: 'query', type: 'string', description, filter: { kind: 'substring', column } };
 }
 
-export function enumParam(name: string, values: readonly string[], description: string, filter: FilterDef): ParamDef {
-  return { name, in: 'query', type: 'string', enum: values, description, filter };
+/** A parameter taking one value of a value set (api/vocabulary.ts); numbers are accepted as their text. */
+export function enumParam(name: string, values: readonly (string | number)[], description: string, filter: FilterDef): ParamDef {
+  return { name, in: 'query', type: 'string', enum: values.map(String), description, filter };
 }
 
 export function intParam(name: string, description: string, filter: FilterDef): ParamDef {

@@ -1,7 +1,13 @@
 // JSON Schemas (OpenAPI 3.1 / JSON Schema 2020-12) of every record the API publishes.
 // Referenced by name from the route registry; openapi.json places them under components/schemas.
 
-type Schema = Record<string, unknown>;
+import {
+  APPLICATION_KINDS, APPLICATION_OUTCOMES, CAMPAIGN_OFFICES, COMMUNICATION_METHODS, CONTRACT_KINDS, CONTRIBUTION_KINDS,
+  CONTRIBUTION_TIERS, GEOCODE_METHODS, GROUP_BASES, LINK_CONFIDENCES, OFFICE_HOLDER_TYPES, ORGANIZATION_TYPES, RECORDED_FLAGS,
+  REGISTRATION_STATUSES, REGISTRATION_TYPES,
+} from './vocabulary.ts';
+
+export type Schema = Record<string, unknown>;
 
 const str = { type: 'string' };
 const int = { type: 'integer' };
@@ -9,6 +15,11 @@ const nullable = (t: string, extra: Schema = {}): Schema => ({ type: [t, 'null']
 const date = { type: 'string', format: 'date' };
 const nullableDate = { type: ['string', 'null'], format: 'date' };
 const strings = { type: 'array', items: str };
+const flag = nullable('integer', { enum: [0, 1, null] });
+/** A required value from a value set. */
+const oneOf = (t: string, values: readonly (string | number)[]): Schema => ({ type: t, enum: [...values] });
+/** A value from a value set, or null. */
+const oneOfOrNull = (t: string, values: readonly (string | number)[]): Schema => nullable(t, { enum: [...values, null] });
 
 /** A closed object: every listed property is required and no other is allowed. */
 function record(properties: Record<string, Schema>, description?: string): Schema {
@@ -31,9 +42,7 @@ const organizationProps: Record<string, Schema> = {
   id: int,
   canonical_name: str,
   aliases: strings,
-  type: nullable('string', {
-    enum: ['corporation', 'numbered_company', 'non_profit', 'association', 'government', 'partnership', 'other', null],
-  }),
+  type: oneOfOrNull('string', ORGANIZATION_TYPES),
   group_id: nullable('integer'),
   slug: nullable('string'),
 };
@@ -51,8 +60,8 @@ const registrationProps: Record<string, Schema> = {
   client_organization_id: nullable('integer'),
   lobbyist_person_id: nullable('integer'),
   firm_organization_id: nullable('integer'),
-  type: nullable('string', { enum: ['consultant', 'in_house', 'voluntary', null] }),
-  status: nullable('string', { enum: ['active', 'closed', 'closed by lro', null] }),
+  type: oneOfOrNull('string', REGISTRATION_TYPES),
+  status: oneOfOrNull('string', REGISTRATION_STATUSES),
   subjects: strings,
   topic: nullable('string'),
   particulars: nullable('string'),
@@ -70,9 +79,9 @@ const communicationProps: Record<string, Schema> = {
   office_holder_person_id: nullable('integer'),
   office_holder_raw: nullable('string'),
   office: nullable('string'),
-  office_holder_type: { type: 'string', enum: ['member_of_council', 'councillor_staff', 'city_staff', 'local_board', 'unknown'] },
+  office_holder_type: oneOf('string', OFFICE_HOLDER_TYPES),
   member_person_id: nullable('integer'),
-  method: nullable('string', { enum: ['meeting', 'call', 'email', 'written', 'other', null] }),
+  method: oneOfOrNull('string', COMMUNICATION_METHODS),
   method_raw: nullable('string'),
   date,
   first_seen_date: date,
@@ -89,14 +98,13 @@ const agendaItemProps: Record<string, Schema> = {
   ward: nullable('integer'),
   addresses: strings,
   first_vote_date: nullableDate,
-  has_recorded_vote: { type: 'integer', enum: [0, 1] },
+  has_recorded_vote: oneOf('integer', RECORDED_FLAGS),
 };
 
-const flag = nullable('integer', { enum: [0, 1, null] });
 
 const applicationProps: Record<string, Schema> = {
   id: str,
-  kind: { type: 'string', enum: ['development', 'coa'] },
+  kind: oneOf('string', APPLICATION_KINDS),
   type: nullable('string'),
   slug: nullable('string'),
   site_id: nullable('integer'),
@@ -107,7 +115,7 @@ const applicationProps: Record<string, Schema> = {
   decision: nullable('string'),
   decision_date: nullableDate,
   hearing_date: nullableDate,
-  outcome: nullable('string', { enum: ['approved', 'refused', 'withdrawn', 'pending', 'closed', null] }),
+  outcome: oneOfOrNull('string', APPLICATION_OUTCOMES),
   appealed: flag,
   objections: nullable('integer'),
   units: nullable('integer'),
@@ -126,7 +134,7 @@ const siteProps: Record<string, Schema> = {
   ward: nullable('integer'),
   latitude: nullable('number'),
   longitude: nullable('number'),
-  geocode_method: nullable('string', { enum: ['exact', 'nearest_number', 'source', 'unresolved', null] }),
+  geocode_method: oneOfOrNull('string', GEOCODE_METHODS),
   matched_key: nullable('string'),
   number_gap: nullable('integer'),
   ward_ambiguous: { type: 'integer', enum: [0, 1] },
@@ -134,7 +142,7 @@ const siteProps: Record<string, Schema> = {
 
 const contractProps: Record<string, Schema> = {
   id: str,
-  kind: { type: 'string', enum: ['competitive', 'non_competitive'] },
+  kind: oneOf('string', CONTRACT_KINDS),
   supplier_organization_id: nullable('integer'),
   supplier_name: nullable('string'),
   supplier_slug: nullable('string'),
@@ -154,8 +162,8 @@ const contractProps: Record<string, Schema> = {
 const groupProps: Record<string, Schema> = {
   id: int,
   name: nullable('string'),
-  basis: nullable('string', { enum: ['parent_subsidiary', 'shared_beneficiary', 'shared_address', 'same_group', 'manual', null] }),
-  bases: strings,
+  basis: oneOfOrNull('string', GROUP_BASES),
+  bases: { type: 'array', items: oneOf('string', GROUP_BASES) },
   members: int,
   registrations: nullable('integer'),
   communications: nullable('integer'),
@@ -168,7 +176,7 @@ const campaignProps: Record<string, Schema> = {
   election: str,
   candidate_person_id: nullable('integer'),
   candidate_name: str,
-  office: { type: 'string', enum: ['Mayor', 'Councillor'] },
+  office: oneOf('string', CAMPAIGN_OFFICES),
   ward: nullable('integer'),
   total_contributions: nullable('number'),
   contributions_n: nullable('integer'),
@@ -189,7 +197,7 @@ export const schemas: Record<string, Schema> = {
   Communication: record(communicationProps),
   AgendaItem: record(agendaItemProps),
   Link: record({
-  id: int,
+    id: int,
     task: str,
     from_type: str,
     from_id: str,
@@ -201,7 +209,7 @@ export const schemas: Record<string, Schema> = {
     question_version: nullable('string'),
     reviewed_at: nullable('string'),
     evidence: { type: 'object' },
-    confidence: { type: 'string', enum: ['high', 'moderate'] },
+    confidence: oneOf('string', LINK_CONFIDENCES),
   }),
   Topic: record({ id: str, label: str, description: str, group: str }),
   Application: record(applicationProps),
@@ -215,16 +223,16 @@ export const schemas: Record<string, Schema> = {
     election: str,
     campaign_id: int,
     candidate_person_id: nullable('integer'),
-    office: str,
+    office: oneOf('string', CAMPAIGN_OFFICES),
     ward: nullable('integer'),
     contributor_name: str,
     contributor_city: nullable('string'),
     amount: { type: 'number' },
     returned: nullable('number'),
-    kind: { type: 'string', enum: ['monetary', 'in_kind'] },
+    kind: oneOf('string', CONTRIBUTION_KINDS),
     contribution_date: nullableDate,
     organization_id: int,
-    tier: { type: 'integer', enum: [1, 2] },
+    tier: oneOf('integer', CONTRIBUTION_TIERS),
     registry_person_id: nullable('integer'),
     registration_ids: strings,
   }),
@@ -270,3 +278,10 @@ export const schemas: Record<string, Schema> = {
   },
 };
 
+
+/** The published fields of a record schema, in order: the columns of its list pages and bulk files. */
+export function recordFields(name: string): string[] {
+  const schema = schemas[name] as { properties?: Record<string, unknown> } | undefined;
+  if (!schema?.properties) throw new Error(`schema ${name} has no properties`);
+  return Object.keys(schema.properties);
+}

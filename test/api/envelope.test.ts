@@ -1,7 +1,7 @@
 // Envelopes: exact shapes and byte-identical output for the same input.
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTION, LICENCE } from '../../build/licence.ts';
-import { detailBody, errorBody, listBody } from '../../build/query/envelope.ts';
+import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
+import { detailBody, errorBody, listBody } from '../../api/query/envelope.ts';
 
 describe('envelopes', () => {
   it('builds the list envelope around pre-serialised records', () => {

@@ -2,7 +2,8 @@
 // Every rejection is a 400 whose message names the parameter and what was expected, so a caller can fix the URL.
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, type ListRoute, type ParamDef } from '../route-types.ts';
 import { fromCursor, queryHash } from './cursor.ts';
-import { ApiError, type ExportContext, type ListQuery } from './types.ts';
+import { ApiError } from '../errors.ts';
+import type { ExportContext, ListQuery } from './types.ts';
 
 /** Largest integer accepted by any integer parameter (warehouse integer columns are 32-bit). */
 export const INT_PARAM_MAX = 2147483647;

@@ -1,9 +1,9 @@
 // Translates a validated ListQuery into DuckDB SQL over the route's api_ table with the same semantics as the
 // in-memory engine. Used by the differential tests (engine vs warehouse) and handy when checking a number by hand.
 import { quoteIdent } from '../../pipeline/lib/warehouse.ts';
-import type { FilterDef } from '../route-types.ts';
-import { schemas } from '../schemas.ts';
-import type { ListQuery } from './types.ts';
+import type { FilterDef } from '../../api/route-types.ts';
+import { schemas } from '../../api/schemas.ts';
+import type { ListQuery } from '../../api/query/types.ts';
 
 export interface SqlQuery {
   sql: string;

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/lib/warehouse.ts';
-import { loadResourceTable } from '../../build/query/engine.ts';
-import { parseListQuery } from '../../build/query/params.ts';
-import { fromSqlRow, toSql } from '../../build/query/to-sql.ts';
-import { routesOfKind } from '../../build/routes.ts';
+import { loadResourceTable } from '../../api/query/engine.ts';
+import { parseListQuery } from '../../api/query/params.ts';
+import { fromSqlRow, toSql } from '../helpers/to-sql.ts';
+import { routesOfKind } from '../../api/routes.ts';
 import { toArrowFile, toRecordJson } from '../../build/site/arrow-file.ts';
-import { duckColumns, paramValue, randomRows, rng } from './helpers/random-rows.ts';
+import { duckColumns, paramValue, randomRows, rng } from '../build/helpers/random-rows.ts';
 
 const ctx = { exportId: '2026-01-02-test', cursorSecret: 's3cret' };
 const ROWS = 2000;

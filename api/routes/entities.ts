@@ -2,13 +2,12 @@
 // agenda items and the topic taxonomy.
 import type { Route } from '../route-types.ts';
 import {
+  COMMUNICATION_METHODS, OFFICE_HOLDER_TYPES, ORGANIZATION_TYPES, PERSON_ROLES, RECORDED_FLAGS, REGISTRATION_STATUSES,
+  REGISTRATION_TYPES,
+} from '../vocabulary.ts';
+import {
   dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, q, strParam, termParam, topicParam,
 } from './define.ts';
-
-const ROLES = ['member_of_council', 'mayor', 'councillor_staff', 'city_staff', 'local_board', 'lobbyist'] as const;
-const ORG_TYPES = ['corporation', 'numbered_company', 'non_profit', 'association', 'government', 'partnership', 'other'];
-const OFFICE_HOLDER_TYPES = ['member_of_council', 'councillor_staff', 'city_staff', 'local_board', 'unknown'];
-const METHODS = ['meeting', 'call', 'email', 'written', 'other'];
 
 export const entityRoutes: readonly Route[] = [
   defineStatic('meta.index', '/', 'Meta', 'Service index: endpoints, licence and pagination notes', 'index.json', 'ServiceIndex'),
@@ -19,11 +18,10 @@ export const entityRoutes: readonly Route[] = [
     summary: 'Organisations: lobbying clients, firms and beneficiaries, resolved to canonical records',
     resource: 'organizations',
     schema: 'Organization',
-    fields: ['id', 'canonical_name', 'aliases', 'type', 'group_id', 'slug'],
     order: 'id ascending',
     params: [
       q('canonical_name', 'Case-insensitive substring of the canonical name'),
-      enumParam('type', ORG_TYPES, 'Organisation type', { kind: 'eq', column: 'type' }),
+      enumParam('type', ORGANIZATION_TYPES, 'Organisation type', { kind: 'eq', column: 'type' }),
     ],
   }),
   defineDetail('Entities', 'organizations.detail', '/organizations/{id}', 'organizations', 'OrganizationDetail', true,
@@ -35,11 +33,10 @@ export const entityRoutes: readonly Route[] = [
     description: 'Campaign contributors are private people and are never listed here.',
     resource: 'people',
     schema: 'Person',
-    fields: ['id', 'canonical_name', 'first_name', 'last_name', 'slug'],
     order: 'id ascending',
     params: [
       q('canonical_name', 'Case-insensitive substring of the canonical name'),
-      enumParam('role', ROLES, 'Role held (role, ward and term must all hold for the same role)', {
+      enumParam('role', PERSON_ROLES, 'Role held (role, ward and term must all hold for the same role)', {
         kind: 'element', column: 'f_roles', field: 'role',
       }),
       intParam('ward', 'Ward held in a role', { kind: 'element', column: 'f_roles', field: 'ward', cast: 'integer' }),
@@ -54,17 +51,13 @@ export const entityRoutes: readonly Route[] = [
     summary: 'Subject-matter lobbying registrations',
     resource: 'registrations',
     schema: 'Registration',
-    fields: [
-      'id', 'client_organization_id', 'lobbyist_person_id', 'firm_organization_id', 'type', 'status', 'subjects',
-      'topic', 'particulars', 'summary', 'ward', 'initial_approval_date', 'start_date', 'end_date',
-    ],
     order: 'SM number ascending (numeric)',
     params: [
       dateParam('from', 'Start date on or after', { kind: 'gte', column: 'start_date' }),
       dateParam('to', 'Start date on or before', { kind: 'lte', column: 'start_date' }),
       topicParam('Tracker topic id', { kind: 'eq', column: 'topic' }),
-      enumParam('status', ['active', 'closed', 'closed by lro'], 'Registration status', { kind: 'eq', column: 'status' }),
-      enumParam('type', ['consultant', 'in_house', 'voluntary'], 'Lobbyist class', { kind: 'eq', column: 'type' }),
+      enumParam('status', REGISTRATION_STATUSES, 'Registration status', { kind: 'eq', column: 'status' }),
+      enumParam('type', REGISTRATION_TYPES, 'Lobbyist class', { kind: 'eq', column: 'type' }),
       intParam('client', 'Client organisation id', { kind: 'eq', column: 'client_organization_id', cast: 'integer' }),
       intParam('ward', 'Ward of a linked site', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
     ],
@@ -77,10 +70,6 @@ export const entityRoutes: readonly Route[] = [
     summary: 'Reported lobbying communications with public office holders',
     resource: 'communications',
     schema: 'Communication',
-    fields: [
-      'id', 'registration_id', 'lobbyist_person_id', 'office_holder_person_id', 'office_holder_raw', 'office',
-      'office_holder_type', 'member_person_id', 'method', 'method_raw', 'date', 'first_seen_date',
-    ],
     order: 'communication date ascending, then id',
     sortLead: 'date',
     params: [
@@ -93,7 +82,7 @@ export const entityRoutes: readonly Route[] = [
       enumParam('office_holder_type', OFFICE_HOLDER_TYPES, 'Type of public office holder', {
         kind: 'eq', column: 'office_holder_type',
       }),
-      enumParam('method', METHODS, 'Communication method', { kind: 'eq', column: 'method' }),
+      enumParam('method', COMMUNICATION_METHODS, 'Communication method', { kind: 'eq', column: 'method' }),
       intParam('ward', "Ward of a site of the registration", { kind: 'contains', column: 'f_wards', cast: 'integer' }),
       topicParam("Tracker topic id of the registration", { kind: 'eq', column: 'f_topic' }),
     ],
@@ -104,10 +93,6 @@ export const entityRoutes: readonly Route[] = [
     summary: 'Council and committee agenda items, with or without a recorded vote',
     resource: 'agenda-items',
     schema: 'AgendaItem',
-    fields: [
-      'id', 'term', 'committee_code', 'committee', 'meeting_number', 'meeting_date', 'title', 'ward', 'addresses',
-      'first_vote_date', 'has_recorded_vote',
-    ],
     order: 'item id ascending in natural order (year, committee code, meeting number, item number)',
     params: [
       dateParam('from', 'Meeting date on or after', { kind: 'gte', column: 'meeting_date' }),
@@ -115,7 +100,7 @@ export const entityRoutes: readonly Route[] = [
       intParam('ward', 'A ward the item concerns', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
       strParam('committee', 'Committee code (e.g. PH, EX, CC)', { kind: 'eq', column: 'committee_code' }, '^[A-Z]{2,3}$'),
       termParam('Council term', { kind: 'eq', column: 'term' }),
-      enumParam('recorded', ['1', '0'], '1 for items with a recorded vote, 0 for items adopted without one', {
+      enumParam('recorded', RECORDED_FLAGS, '1 for items with a recorded vote, 0 for items adopted without one', {
         kind: 'eq', column: 'has_recorded_vote', cast: 'integer',
       }),
     ],

@@ -1,10 +1,10 @@
 // parseListQuery: every failure path answers 400 with the right code and a message naming the parameter.
 import { describe, expect, it } from 'vitest';
-import { toCursor } from '../../build/query/cursor.ts';
-import { isCalendarDate, parseListQuery } from '../../build/query/params.ts';
-import { ApiError } from '../../build/query/types.ts';
-import type { ListRoute } from '../../build/route-types.ts';
-import { routesOfKind } from '../../build/routes.ts';
+import { toCursor } from '../../api/query/cursor.ts';
+import { isCalendarDate, parseListQuery } from '../../api/query/params.ts';
+import { ApiError } from '../../api/errors.ts';
+import type { ListRoute } from '../../api/route-types.ts';
+import { routesOfKind } from '../../api/routes.ts';
 
 const ctx = { exportId: '2026-11-20-abcd1234', cursorSecret: 'secret' };
 const route = (id: string) => routesOfKind('list').find((r) => r.id === id)!;

@@ -1,6 +1,7 @@
 // Contributions group: election campaigns with their totals, and the contributions published through
 // reviewer-confirmed L7 links (tiers 1 and 2; contributor name and city only).
 import type { Route } from '../route-types.ts';
+import { CAMPAIGN_OFFICES, CONTRIBUTION_TIERS } from '../vocabulary.ts';
 import { defineList, enumParam, intParam, strParam } from './define.ts';
 
 export const contributionRoutes: readonly Route[] = [
@@ -10,15 +11,11 @@ export const contributionRoutes: readonly Route[] = [
     summary: 'Municipal election campaigns of candidates for Mayor and Councillor, with contribution totals',
     resource: 'campaigns',
     schema: 'Campaign',
-    fields: [
-      'id', 'election', 'candidate_person_id', 'candidate_name', 'office', 'ward', 'total_contributions',
-      'contributions_n', 'contributors_n', 'elected', 'incumbent', 'filing_type', 'source_dataset',
-    ],
     order: 'id ascending',
     params: [
       strParam('election', 'Election identifier (year, e.g. 2022)', { kind: 'eq', column: 'election' }, '^\\d{4}$'),
       intParam('candidate', 'Candidate person id', { kind: 'eq', column: 'candidate_person_id', cast: 'integer' }),
-      enumParam('office', ['Mayor', 'Councillor'], 'Office sought', { kind: 'eq', column: 'office' }),
+      enumParam('office', CAMPAIGN_OFFICES, 'Office sought', { kind: 'eq', column: 'office' }),
       intParam('ward', 'Ward (councillors)', { kind: 'eq', column: 'ward', cast: 'integer' }),
     ],
   }),
@@ -31,17 +28,12 @@ export const contributionRoutes: readonly Route[] = [
       'are used in aggregate statistics only.',
     resource: 'contributions',
     schema: 'Contribution',
-    fields: [
-      'id', 'contribution_id', 'election', 'campaign_id', 'candidate_person_id', 'office', 'ward', 'contributor_name',
-      'contributor_city', 'amount', 'returned', 'kind', 'contribution_date', 'organization_id', 'tier',
-      'registry_person_id', 'registration_ids',
-    ],
     order: 'id ascending',
     params: [
       strParam('election', 'Election identifier (year, e.g. 2022)', { kind: 'eq', column: 'election' }, '^\\d{4}$'),
       intParam('candidate', 'Candidate person id', { kind: 'eq', column: 'candidate_person_id', cast: 'integer' }),
       intParam('organization', 'Organisation id', { kind: 'eq', column: 'organization_id', cast: 'integer' }),
-      enumParam('tier', ['1', '2'], 'Match tier: 1 registered lobbyist, 2 senior officer', { kind: 'eq', column: 'tier', cast: 'integer' }),
+      enumParam('tier', CONTRIBUTION_TIERS, 'Match tier: 1 registered lobbyist, 2 senior officer', { kind: 'eq', column: 'tier', cast: 'integer' }),
       intParam('person', 'Lobbyist registry person id of the contributor', { kind: 'eq', column: 'registry_person_id', cast: 'integer' }),
     ],
   }),

@@ -1,8 +1,8 @@
 // Guard on the route registry: paths, parameters, filters, tables and schemas are pinned by a snapshot, so a
 // change to the public contract is always a deliberate, reviewed snapshot update; and the registry is coherent.
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../build/routes.ts';
-import { schemas } from '../../build/schemas.ts';
+import { routes } from '../../api/routes.ts';
+import { schemas } from '../../api/schemas.ts';
 
 describe('route registry', () => {
   it('matches the reviewed snapshot', () => {

@@ -1,8 +1,8 @@
 // Links group: the published inferred links between records (every task except L7).
 import type { Route } from '../route-types.ts';
+import { LINK_CONFIDENCES, PUBLIC_LINK_TASKS } from '../vocabulary.ts';
 import { defineList, enumParam, strParam } from './define.ts';
 
-const TASKS = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'topic', 'position'];
 const ENTITY_TYPE = '^[a-z_]+$';
 
 export const linkRoutes: readonly Route[] = [
@@ -14,17 +14,13 @@ export const linkRoutes: readonly Route[] = [
       'matches are never listed here. high = score 0.9 or higher; moderate = 0.7 to below 0.9 (wrong more often).',
     resource: 'links',
     schema: 'Link',
-    fields: [
-      'id', 'task', 'from_type', 'from_id', 'to_type', 'to_id', 'probability', 'model', 'model_version',
-      'question_version', 'reviewed_at', 'evidence', 'confidence',
-    ],
     order: 'id ascending',
     params: [
-      enumParam('task', TASKS, 'Link task', { kind: 'eq', column: 'task' }),
-      enumParam('min_confidence', ['moderate', 'high'], 'Lowest confidence band: high restricts to score 0.9 or higher', {
+      enumParam('task', PUBLIC_LINK_TASKS, 'Link task', { kind: 'eq', column: 'task' }),
+      enumParam('min_confidence', LINK_CONFIDENCES, 'Lowest confidence band: high restricts to score 0.9 or higher', {
         kind: 'contains', column: 'f_min_confidence',
       }),
-      enumParam('status', ['moderate', 'high'], 'Confidence label', { kind: 'eq', column: 'confidence' }),
+      enumParam('status', LINK_CONFIDENCES, 'Confidence label', { kind: 'eq', column: 'confidence' }),
       strParam('from_type', 'Source entity type', { kind: 'eq', column: 'from_type' }, ENTITY_TYPE),
       strParam('from_id', 'Source entity id', { kind: 'eq', column: 'from_id' }),
       strParam('to_type', 'Target entity type', { kind: 'eq', column: 'to_type' }, ENTITY_TYPE),

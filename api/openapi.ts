@@ -1,7 +1,7 @@
 // Generates openapi.json (OpenAPI 3.1.0) from the route registry and the record schemas, so paths, parameters
 // and schemas cannot drift from what the site writer and the gateway serve. Lint-clean under Redocly's
-// recommended ruleset (test/build/openapi.test.ts).
-import { CURSOR_PARAM, LIMIT_PARAM, type RateLimits } from './api-notes.ts';
+// recommended ruleset (test/api/openapi.test.ts).
+import { CURSOR_PARAM, LIMIT_PARAM, type RateLimits } from './notes.ts';
 import { ATTRIBUTION, LICENCE } from './licence.ts';
 import type { ParamDef, Route } from './route-types.ts';
 import { routes as registry } from './routes.ts';

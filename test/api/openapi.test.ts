@@ -1,8 +1,8 @@
 // openapi.json must cover every registry route and lint clean under Redocly's recommended ruleset.
 import { BaseResolver, Source, createConfig, lintDocument } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { operationId, toOpenApi } from '../../build/openapi.ts';
-import { routes } from '../../build/routes.ts';
+import { operationId, toOpenApi } from '../../api/openapi.ts';
+import { routes } from '../../api/routes.ts';
 
 const doc = toOpenApi({ baseUrl: 'https://lobbying.example.org/api/v1' });
 

@@ -4,7 +4,8 @@
 // query or replayed against a newer export (whose `_sort` keys may mean different rows).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { ListRoute } from '../route-types.ts';
-import { ApiError, type CursorPayload } from './types.ts';
+import { ApiError } from '../errors.ts';
+import type { CursorPayload } from './types.ts';
 
 /** Bumped whenever the payload layout changes; older tokens then fail as invalid_cursor. */
 const CURSOR_VERSION = 1;

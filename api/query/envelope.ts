@@ -1,7 +1,8 @@
 // Response bodies built by string concatenation from pre-serialised parts, so the site writer and the gateway
 // produce byte-identical bodies for the same answer (and ETags agree) without re-serialising records.
 import { ATTRIBUTION, LICENCE } from '../licence.ts';
-import type { ErrorCode, PageResult } from './types.ts';
+import type { ErrorCode } from '../errors.ts';
+import type { PageResult } from './types.ts';
 
 // Serialised once: the same bytes end every body.
 const TAIL = `,"licence":${JSON.stringify(LICENCE)},"attribution":${JSON.stringify(ATTRIBUTION)}}`;

@@ -1,9 +1,9 @@
 // Cursors: round trip, URL/file safety, tampering, foreign secret, other query, other export.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fromCursor, queryHash, toCursor } from '../../build/query/cursor.ts';
-import { isSafeFileKey } from '../../build/site/layout.ts';
-import { routesOfKind } from '../../build/routes.ts';
+import { fromCursor, queryHash, toCursor } from '../../api/query/cursor.ts';
+import { isSafeFileKey } from '../../api/site-layout.ts';
+import { routesOfKind } from '../../api/routes.ts';
 
 const secret = 'cursor-secret';
 const payload = { after: '2023-05-01 Cabc/+=é', query: 'q1', export: 'e1' };

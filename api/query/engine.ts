@@ -9,7 +9,8 @@ import { toCursor } from './cursor.ts';
 import { buildIndexes } from './indexes.ts';
 import { lowerBound, lowerBoundU32, upperBound } from './keys.ts';
 import { compileFilters } from './predicates.ts';
-import { ApiError, type ExportContext, type ListQuery, type PageResult, type ResourceTable } from './types.ts';
+import { ApiError } from '../errors.ts';
+import type { ExportContext, ListQuery, PageResult, ResourceTable } from './types.ts';
 
 /** Load a list route's Arrow file and index it for queries. */
 export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx: ExportContext): ResourceTable {

@@ -1,0 +1,28 @@
+// The API's error vocabulary: machine-readable codes (docs/errors.md) and the error type that carries its HTTP
+// status. Thrown by the query layer and the gateway alike; serialised by the envelope's errorBody.
+
+/** Machine-readable error codes of the error body (documented in docs/errors.md). */
+export type ErrorCode =
+  | 'invalid_parameter' // malformed filter, enum, date, integer or limit
+  | 'unknown_parameter' // a query parameter the endpoint does not define
+  | 'invalid_cursor' // malformed or tampered cursor, or one made for another query
+  | 'cursor_expired' // cursor made for an earlier export
+  | 'not_found' // no such record on an {id} endpoint, or no such bulk file
+  | 'route_not_found' // no such endpoint
+  | 'method_not_allowed' // anything but GET/HEAD/OPTIONS
+  | 'invalid_api_key' // x-api-key sent but not a valid key
+  | 'rate_limited'
+  | 'service_unavailable' // no site has been published yet
+  | 'internal_error';
+
+/** An error that carries its HTTP status and code; unexpected errors become `internal_error`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 404 | 405 | 429 | 500 | 503,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}

@@ -1,0 +1,24 @@
+// Every named value set of the contract (api-spec §2–4), declared once. Record schemas (schemas.ts) take their enums
+// from here, route parameters (routes/*.ts) their accepted values, and the pipeline's contract checks are derived
+// from the schemas, so a value added here reaches the schema, the filter, openapi.json and the night's checks at once.
+
+export const ORGANIZATION_TYPES = ['corporation', 'numbered_company', 'non_profit', 'association', 'government', 'partnership', 'other'] as const;
+export const PERSON_ROLES = ['member_of_council', 'mayor', 'councillor_staff', 'city_staff', 'local_board', 'lobbyist'] as const;
+export const REGISTRATION_STATUSES = ['active', 'closed', 'closed by lro'] as const;
+export const REGISTRATION_TYPES = ['consultant', 'in_house', 'voluntary'] as const;
+export const OFFICE_HOLDER_TYPES = ['member_of_council', 'councillor_staff', 'city_staff', 'local_board', 'unknown'] as const;
+export const COMMUNICATION_METHODS = ['meeting', 'call', 'email', 'written', 'other'] as const;
+/** has_recorded_vote: 1 recorded vote, 0 adopted without one. */
+export const RECORDED_FLAGS = [1, 0] as const;
+/** Link tasks `/links` serves: every task but L7 (contributor matches are published only through /contributions). */
+export const PUBLIC_LINK_TASKS = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'topic', 'position'] as const;
+export const LINK_CONFIDENCES = ['moderate', 'high'] as const;
+export const APPLICATION_KINDS = ['development', 'coa'] as const;
+export const APPLICATION_OUTCOMES = ['approved', 'refused', 'withdrawn', 'pending', 'closed'] as const;
+export const GEOCODE_METHODS = ['exact', 'nearest_number', 'source', 'unresolved'] as const;
+export const CONTRACT_KINDS = ['competitive', 'non_competitive'] as const;
+export const GROUP_BASES = ['parent_subsidiary', 'shared_beneficiary', 'shared_address', 'same_group', 'manual'] as const;
+export const CAMPAIGN_OFFICES = ['Mayor', 'Councillor'] as const;
+export const CONTRIBUTION_KINDS = ['monetary', 'in_kind'] as const;
+/** Published contribution tiers: 1 registered lobbyist, 2 senior officer (tier 3 is aggregate-only). */
+export const CONTRIBUTION_TIERS = [1, 2] as const;
