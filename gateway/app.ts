@@ -15,6 +15,7 @@ import { serveDetail, serveList, serveStatic } from './utils/pages.ts';
 import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
 import type { Reply } from './utils/reply.ts';
 import { toHttpResponse } from './utils/respond.ts';
+import { pathsAboveBase, toApiRootRedirect } from './utils/redirect.ts';
 import { ALLOWED_METHODS, basePathOf, toH3Path } from './utils/routing.ts';
 import type { SiteHolder } from './utils/site-holder.ts';
 
@@ -94,6 +95,8 @@ export function createApp(deps: AppDeps) {
   for (const route of routes) {
     app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event)));
   }
+  const rootRedirect = toApiRootRedirect(config.baseUrl);
+  for (const above of pathsAboveBase(basePath)) app.all(above, defineHandler(() => rootRedirect));
   return app;
 }
 

@@ -38,7 +38,7 @@ export function createMemoryStore(options: StoreOptions): RateLimitStore {
 
   return {
     windowMs,
-    async increment(key) {
+    async increment(key, limit) {
       const now = clock();
       rotate(now);
       let client = find(key);
@@ -50,6 +50,7 @@ export function createMemoryStore(options: StoreOptions): RateLimitStore {
         client.resetAt = now + windowMs;
       }
       client.hits += 1;
+      if (client.hits > limit) client.resetAt = now + windowMs; // refused: a full window from now
       return { ...client };
     },
     async get(key) {

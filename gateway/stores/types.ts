@@ -13,8 +13,12 @@ export interface ClientWindow {
 export interface RateLimitStore {
   /** Window length in milliseconds. */
   readonly windowMs: number;
-  /** Count one hit for `key` and return its window (starting a new window if the old one has ended). */
-  increment(key: string): Promise<ClientWindow>;
+  /**
+   * Count one hit for `key` and return its window (starting a new window if the old one has ended). A hit past
+   * `limit` restarts the window: a refused client waits one whole window from its last refused request, which is
+   * what the 429's `Retry-After: 60` and `RateLimit: …;t=60` tell it (docs/rate-limits.md).
+   */
+  increment(key: string, limit: number): Promise<ClientWindow>;
   /** Read `key`'s window without counting a hit; undefined when the client has no live window. */
   get(key: string): Promise<ClientWindow | undefined>;
   /** Forget `key` (tests, manual unblocking). */

@@ -7,7 +7,7 @@ export interface CachePolicy {
   refreshHourUtc: number;
   /** Upper bound on max-age in seconds. */
   maxAgeCap: number;
-  /** max-age for 400/404/405 answers. */
+  /** max-age for 308/400/404/405 answers. */
   errorMaxAge: number;
 }
 
@@ -27,7 +27,8 @@ export function cacheControlFor(status: number, now: number, policy: CachePolicy
     const maxAge = Math.min(policy.maxAgeCap, secondsUntilRefresh(now, policy.refreshHourUtc));
     return `public, max-age=${maxAge}`;
   }
-  if (status === 400 || status === 404 || status === 405) return `public, max-age=${policy.errorMaxAge}`;
+  // answers that depend only on the URL (and the permanent redirect to the API root) may be reused briefly
+  if (status === 308 || status === 400 || status === 404 || status === 405) return `public, max-age=${policy.errorMaxAge}`;
   // 204 preflights are governed by Access-Control-Max-Age; 401, 429 and 5xx must not be reused.
   return 'no-store';
 }

@@ -50,7 +50,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       const now = clock();
       const window = peek
         ? ((await options.store.get(storeKey)) ?? { hits: 0, resetAt: now + options.store.windowMs })
-        : await options.store.increment(storeKey);
+        : await options.store.increment(storeKey, limit);
       return {
         policy,
         limit,

@@ -18,3 +18,13 @@ describe('envelopes', () => {
     expect(err.message).toBe('Parameter "x" "quoted"');
   });
 });
+
+describe('attribution', () => {
+  it('names every City dataset the service publishes data from', () => {
+    for (const dataset of ['Lobbyist Registry', 'Voting Record', 'TMMIS', 'Meeting Schedule', 'Elected Officials', 'Development Applications',
+      'Committee of Adjustment', 'Address Points', 'City Wards', 'Toronto Bids', 'Non-Competitive Contracts', 'Solicitations',
+      'Campaign Contributions']) {
+      expect(ATTRIBUTION).toContain(dataset);
+    }
+  });
+});

@@ -150,3 +150,20 @@ describe('HEAD', () => {
     expect((await t.get('/organizations/999999', { method: 'HEAD' })).status).toBe(404);
   });
 });
+
+describe('paths above the API', () => {
+  it.each(['/', '/api', '/api/'])('%s redirects permanently to the API root, with a JSON body', async (p) => {
+    const t = makeApp(holder);
+    const res = await Promise.resolve(t.app.request(`http://localhost${p}`, {}, { clientAddress: '192.0.2.1' } as never));
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/api/v1/');
+    expect(res.headers.get('ratelimit')).toMatch(/^"anonymous";r=\d+;t=\d+$/);
+    expect(await res.json()).toEqual({ message: 'The API is served under http://localhost:3000/api/v1/', location: 'http://localhost:3000/api/v1/' });
+  });
+
+  it('a path beside the API is still a 404 with the error body', async () => {
+    const res = await Promise.resolve(makeApp(holder).app.request('http://localhost/apis', {}, { clientAddress: '192.0.2.1' } as never));
+    expect(res.status).toBe(404);
+    expect((await res.json()).error).toBe('route_not_found');
+  });
+});

@@ -32,20 +32,26 @@ describe('rate limits', () => {
     t.advance(23_000);
     const over = await t.get('/topics');
     expect(over.headers.get('retry-after')).toBe('60');
-    expect(over.headers.get('ratelimit')).toBe('"anonymous";r=0;t=37');
+    // the RateLimit header agrees with Retry-After: the refusal restarts the window, 60 s from now
+    expect(over.headers.get('ratelimit')).toBe('"anonymous";r=0;t=60');
     expect(over.headers.get('cache-control')).toBe('no-store');
     expect(await errorOf(over)).toMatchObject({ status: 429, error: 'rate_limited' });
     // Other clients are unaffected.
     expect((await t.get('/topics', { ip: '192.0.2.2' })).status).toBe(200);
   });
 
-  it('resets when the window ends', async () => {
+  it('resets a whole window after the last refused request, as Retry-After says', async () => {
     const t = makeApp(holder, DEFAULT_LIMITS);
     await spend(t, 60);
+    t.advance(30_000);
     expect((await t.get('/topics')).status).toBe(429);
     t.advance(59_999);
+    const again = await t.get('/topics'); // the first window ended long ago, but the client did not wait 60 s
+    expect(again.status).toBe(429);
+    expect(again.headers.get('ratelimit')).toBe('"anonymous";r=0;t=60');
+    t.advance(59_999);
     expect((await t.get('/topics')).status).toBe(429);
-    t.advance(1);
+    t.advance(60_000);
     const res = await t.get('/topics');
     expect(res.status).toBe(200);
     expect(res.headers.get('ratelimit')).toBe('"anonymous";r=59;t=60');

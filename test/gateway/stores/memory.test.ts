@@ -12,8 +12,8 @@ describeStoreContract('memory', (windowMs) => {
 it('drops idle clients in bulk after two windows', async () => {
   let t = 0;
   const store = createMemoryStore({ windowMs: 1000, clock: () => t });
-  for (let i = 0; i < 100; i++) await store.increment(`k${i}`);
+  for (let i = 0; i < 100; i++) await store.increment(`k${i}`, 100);
   t = 5000;
-  await store.increment('fresh');
+  await store.increment('fresh', 100);
   for (let i = 0; i < 100; i++) expect(await store.get(`k${i}`)).toBeUndefined();
 });
