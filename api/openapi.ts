@@ -136,6 +136,7 @@ function _operation(route: Route, envelope: string): Json {
 function _param(p: ParamDef): Json {
   const schema: Json = { type: p.type };
   for (const k of ['format', 'pattern', 'enum', 'minimum', 'maximum'] as const) if (p[k] !== undefined) schema[k] = p[k];
+  if (p.type === 'integer' && p.enum) schema.enum = p.enum.map(Number);
   return { name: p.name, in: p.in, ...(p.required ? { required: true } : {}), description: p.description, schema };
 }
 

@@ -23,6 +23,7 @@ export interface ParamDef {
   type: 'string' | 'integer';
   /** `date` adds the `YYYY-MM-DD` pattern and a real-calendar-date check. */
   format?: 'date';
+  /** Accepted values, as text (an integer parameter's values are its digits: `window` 30, 90, 180). */
   pattern?: string;
   enum?: readonly string[];
   minimum?: number;
@@ -62,6 +63,11 @@ export interface ListRoute extends RouteBase {
    */
   sortLead?: string;
   params: readonly ParamDef[];
+  /**
+   * A rule across parameters (meeting-rates: `subject_id` must be `<lobbyist>:<member>` when `subject_type=pair`):
+   * the message of the 400 when the validated filters break it, else null. Stated in `description` for OpenAPI.
+   */
+  validate?: (filters: ReadonlyMap<string, string | number>) => string | null;
 }
 
 export interface DetailRoute extends RouteBase {
@@ -80,6 +86,9 @@ export interface StaticRoute extends RouteBase {
   /** File below `api/v1/` holding the response body. */
   file: string;
   schema: SchemaName;
+  /** Warehouse table whose one row's `doc` (JSON) is the body, for documents the pipeline computes
+   *  (`/insights/mayor-share/its`); without it the site writer makes the body itself (index, openapi, topics). */
+  table?: string;
 }
 
 export type Route = ListRoute | DetailRoute | StaticRoute;

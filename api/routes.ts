@@ -5,10 +5,13 @@ import type { Route } from './route-types.ts';
 import { contributionRoutes } from './routes/contributions.ts';
 import { developmentRoutes } from './routes/development.ts';
 import { entityRoutes } from './routes/entities.ts';
+import { insightRoutes } from './routes/insights.ts';
 import { linkRoutes } from './routes/links.ts';
 import { procurementRoutes } from './routes/procurement.ts';
 
-export const routes: readonly Route[] = [...entityRoutes, ...linkRoutes, ...developmentRoutes, ...procurementRoutes, ...contributionRoutes];
+export const routes: readonly Route[] = [
+  ...entityRoutes, ...linkRoutes, ...developmentRoutes, ...procurementRoutes, ...contributionRoutes, ...insightRoutes,
+];
 
 /** Routes of one kind, in registry order. */
 export function routesOfKind<K extends Route['kind']>(kind: K): Extract<Route, { kind: K }>[] {

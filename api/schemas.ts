@@ -1,194 +1,14 @@
-// JSON Schemas (OpenAPI 3.1 / JSON Schema 2020-12) of every record the API publishes.
-// Referenced by name from the route registry; openapi.json places them under components/schemas.
-
+// JSON Schemas (OpenAPI 3.1 / JSON Schema 2020-12) of every record the API publishes, by name: the registry the
+// route registry refers to and openapi.json places under components/schemas. Properties live in schemas/records.ts,
+// building blocks in schemas/shapes.ts.
 import {
-  APPLICATION_KINDS, APPLICATION_OUTCOMES, CAMPAIGN_OFFICES, COMMUNICATION_METHODS, CONTRACT_KINDS, CONTRIBUTION_KINDS,
-  CONTRIBUTION_TIERS, GEOCODE_METHODS, GROUP_BASES, LINK_CONFIDENCES, OFFICE_HOLDER_TYPES, ORGANIZATION_TYPES, RECORDED_FLAGS,
-  REGISTRATION_STATUSES, REGISTRATION_TYPES,
-} from './vocabulary.ts';
+  agendaItemProps, applicationProps, campaignProps, communicationProps, contractProps, contributionProps, groupProps, linkProps,
+  organizationProps, personProps, registrationProps, siteProps,
+} from './schemas/records.ts';
+import { insightSchemas } from './schemas/insights.ts';
+import { type Schema, detail, int, linkArray, nullable, nullableDate, openObjects, record, str } from './schemas/shapes.ts';
 
-export type Schema = Record<string, unknown>;
-
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const nullable = (t: string, extra: Schema = {}): Schema => ({ type: [t, 'null'], ...extra });
-const date = { type: 'string', format: 'date' };
-const nullableDate = { type: ['string', 'null'], format: 'date' };
-const strings = { type: 'array', items: str };
-const flag = nullable('integer', { enum: [0, 1, null] });
-/** A required value from a value set. */
-const oneOf = (t: string, values: readonly (string | number)[]): Schema => ({ type: t, enum: [...values] });
-/** A value from a value set, or null. */
-const oneOfOrNull = (t: string, values: readonly (string | number)[]): Schema => nullable(t, { enum: [...values, null] });
-
-/** A closed object: every listed property is required and no other is allowed. */
-function record(properties: Record<string, Schema>, description?: string): Schema {
-  return {
-    type: 'object',
-    ...(description ? { description } : {}),
-    properties,
-    required: Object.keys(properties),
-    additionalProperties: false,
-  };
-}
-
-/** The base record's properties plus nested detail-only properties, as one closed record (no allOf, so the
- *  base's closed-ness cannot reject the nested properties). Nested records are open objects. */
-function detail(base: Record<string, Schema>, nested: Record<string, Schema>): Schema {
-  return record({ ...base, ...nested });
-}
-
-const organizationProps: Record<string, Schema> = {
-  id: int,
-  canonical_name: str,
-  aliases: strings,
-  type: oneOfOrNull('string', ORGANIZATION_TYPES),
-  group_id: nullable('integer'),
-  slug: nullable('string'),
-};
-
-const personProps: Record<string, Schema> = {
-  id: int,
-  canonical_name: str,
-  first_name: nullable('string'),
-  last_name: nullable('string'),
-  slug: nullable('string'),
-};
-
-const registrationProps: Record<string, Schema> = {
-  id: { type: 'string', pattern: '^SM\\d+$' },
-  client_organization_id: nullable('integer'),
-  lobbyist_person_id: nullable('integer'),
-  firm_organization_id: nullable('integer'),
-  type: oneOfOrNull('string', REGISTRATION_TYPES),
-  status: oneOfOrNull('string', REGISTRATION_STATUSES),
-  subjects: strings,
-  topic: nullable('string'),
-  particulars: nullable('string'),
-  summary: nullable('string'),
-  ward: nullable('integer'),
-  initial_approval_date: nullableDate,
-  start_date: nullableDate,
-  end_date: nullableDate,
-};
-
-const communicationProps: Record<string, Schema> = {
-  id: str,
-  registration_id: str,
-  lobbyist_person_id: nullable('integer'),
-  office_holder_person_id: nullable('integer'),
-  office_holder_raw: nullable('string'),
-  office: nullable('string'),
-  office_holder_type: oneOf('string', OFFICE_HOLDER_TYPES),
-  member_person_id: nullable('integer'),
-  method: oneOfOrNull('string', COMMUNICATION_METHODS),
-  method_raw: nullable('string'),
-  date,
-  first_seen_date: date,
-};
-
-const agendaItemProps: Record<string, Schema> = {
-  id: { type: 'string', pattern: '^\\d{4}\\.[A-Z]{2,3}\\d+\\.\\d+[a-z]?$' },
-  term: nullable('string'),
-  committee_code: nullable('string'),
-  committee: nullable('string'),
-  meeting_number: nullable('integer'),
-  meeting_date: nullableDate,
-  title: nullable('string'),
-  ward: nullable('integer'),
-  addresses: strings,
-  first_vote_date: nullableDate,
-  has_recorded_vote: oneOf('integer', RECORDED_FLAGS),
-};
-
-
-const applicationProps: Record<string, Schema> = {
-  id: str,
-  kind: oneOf('string', APPLICATION_KINDS),
-  type: nullable('string'),
-  slug: nullable('string'),
-  site_id: nullable('integer'),
-  address: nullable('string'),
-  ward: nullable('integer'),
-  submitted: nullableDate,
-  status: nullable('string'),
-  decision: nullable('string'),
-  decision_date: nullableDate,
-  hearing_date: nullableDate,
-  outcome: oneOfOrNull('string', APPLICATION_OUTCOMES),
-  appealed: flag,
-  objections: nullable('integer'),
-  units: nullable('integer'),
-  gfa: nullable('number'),
-  size_band: nullable('string'),
-  description: nullable('string'),
-  parent_id: nullable('string'),
-  url: nullable('string'),
-};
-
-const siteProps: Record<string, Schema> = {
-  id: int,
-  address: str,
-  address_key: str,
-  slug: nullable('string'),
-  ward: nullable('integer'),
-  latitude: nullable('number'),
-  longitude: nullable('number'),
-  geocode_method: oneOfOrNull('string', GEOCODE_METHODS),
-  matched_key: nullable('string'),
-  number_gap: nullable('integer'),
-  ward_ambiguous: { type: 'integer', enum: [0, 1] },
-};
-
-const contractProps: Record<string, Schema> = {
-  id: str,
-  kind: oneOf('string', CONTRACT_KINDS),
-  supplier_organization_id: nullable('integer'),
-  supplier_name: nullable('string'),
-  supplier_slug: nullable('string'),
-  supplier_raw: nullable('string'),
-  amount: nullable('number'),
-  date: nullableDate,
-  division: nullable('string'),
-  category: nullable('string'),
-  description: nullable('string'),
-  document_number: nullable('string'),
-  solicitation_type: nullable('string'),
-  reason: nullable('string'),
-  wards: nullable('string'),
-  source_dataset: nullable('string'),
-};
-
-const groupProps: Record<string, Schema> = {
-  id: int,
-  name: nullable('string'),
-  basis: oneOfOrNull('string', GROUP_BASES),
-  bases: { type: 'array', items: oneOf('string', GROUP_BASES) },
-  members: int,
-  registrations: nullable('integer'),
-  communications: nullable('integer'),
-  contracts: nullable('integer'),
-  contract_amount: nullable('number'),
-};
-
-const campaignProps: Record<string, Schema> = {
-  id: int,
-  election: str,
-  candidate_person_id: nullable('integer'),
-  candidate_name: str,
-  office: oneOf('string', CAMPAIGN_OFFICES),
-  ward: nullable('integer'),
-  total_contributions: nullable('number'),
-  contributions_n: nullable('integer'),
-  contributors_n: nullable('integer'),
-  elected: flag,
-  incumbent: flag,
-  filing_type: nullable('string'),
-  source_dataset: nullable('string'),
-};
-
-const openObjects = { type: 'array', items: { type: 'object' } };
-const linkArray = { type: 'array', items: { $ref: '#/components/schemas/Link' } };
+export type { Schema } from './schemas/shapes.ts';
 
 export const schemas: Record<string, Schema> = {
   Organization: record(organizationProps),
@@ -196,46 +16,14 @@ export const schemas: Record<string, Schema> = {
   Registration: record(registrationProps),
   Communication: record(communicationProps),
   AgendaItem: record(agendaItemProps),
-  Link: record({
-    id: int,
-    task: str,
-    from_type: str,
-    from_id: str,
-    to_type: str,
-    to_id: str,
-    probability: nullable('number'),
-    model: nullable('string'),
-    model_version: nullable('string'),
-    question_version: nullable('string'),
-    reviewed_at: nullable('string'),
-    evidence: { type: 'object' },
-    confidence: oneOf('string', LINK_CONFIDENCES),
-  }),
+  Link: record(linkProps),
   Topic: record({ id: str, label: str, description: str, group: str }),
   Application: record(applicationProps),
   Site: record(siteProps),
   Contract: record(contractProps),
   Group: record(groupProps),
   Campaign: record(campaignProps),
-  Contribution: record({
-    id: int,
-    contribution_id: int,
-    election: str,
-    campaign_id: int,
-    candidate_person_id: nullable('integer'),
-    office: oneOf('string', CAMPAIGN_OFFICES),
-    ward: nullable('integer'),
-    contributor_name: str,
-    contributor_city: nullable('string'),
-    amount: { type: 'number' },
-    returned: nullable('number'),
-    kind: oneOf('string', CONTRIBUTION_KINDS),
-    contribution_date: nullableDate,
-    organization_id: int,
-    tier: oneOf('integer', CONTRIBUTION_TIERS),
-    registry_person_id: nullable('integer'),
-    registration_ids: strings,
-  }),
+  Contribution: record(contributionProps),
   ApplicationDetail: detail(applicationProps, {
     sites: openObjects,
     links: linkArray,
@@ -276,6 +64,7 @@ export const schemas: Record<string, Schema> = {
     properties: { error: str, message: str, licence: str, attribution: str },
     required: ['error', 'message'],
   },
+  ...insightSchemas,
 };
 
 

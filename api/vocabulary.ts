@@ -22,3 +22,17 @@ export const CAMPAIGN_OFFICES = ['Mayor', 'Councillor'] as const;
 export const CONTRIBUTION_KINDS = ['monetary', 'in_kind'] as const;
 /** Published contribution tiers: 1 registered lobbyist, 2 senior officer (tier 3 is aggregate-only). */
 export const CONTRIBUTION_TIERS = [1, 2] as const;
+
+// Insight tables (analysis-definitions.md)
+/** item-lobbying windows, in days before the first vote. */
+export const LOBBYING_WINDOWS = [30, 90, 180] as const;
+export const MEETING_RATE_SUBJECT_TYPES = ['lobbyist', 'firm', 'office', 'pair'] as const;
+export const FORMER_OFFICIAL_ROLES = ['member_of_council', 'mayor', 'councillor_staff', 'city_staff'] as const;
+/** upcoming: which lead-time distribution a registration's window comes from. */
+export const WINDOW_BASES = ['topic', 'pooled', 'none'] as const;
+export const MAYOR_SHARE_CATEGORIES = ['all', 'planning_development', 'budget', 'housing'] as const;
+export const DISCLOSURE_SUBJECT_TYPES = ['firm', 'lobbyist', 'subject', 'all'] as const;
+/** Terms of the mayor-share interrupted time series. */
+export const ITS_TERMS = ['intercept', 'trend', 'level_change', 'slope_change'] as const;
+/** A flag filter that selects the rows where a 0/1 column is 1 (spike=1, inside=1). */
+export const ONLY_FLAGGED = [1] as const;

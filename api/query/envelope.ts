@@ -26,3 +26,12 @@ export function errorBody(code: ErrorCode, message: string): string {
 export function collectionBody(items: readonly unknown[]): string {
   return `{"data":${JSON.stringify(items)}${TAIL}`;
 }
+
+/** A computed document (a JSON object such as /insights/mayor-share/its) with licence and attribution added as its
+ *  last members, the object's own members kept byte for byte. */
+export function documentBody(objectJson: string): string {
+  const json = objectJson.trim();
+  if (!json.startsWith('{') || !json.endsWith('}')) throw new Error('a document body must be a JSON object');
+  const inner = json.slice(1, -1).trim();
+  return inner === '' ? `{${TAIL.slice(1)}` : `{${inner}${TAIL}`;
+}

@@ -35,6 +35,8 @@ export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: E
     filters.set(def.name, _parseValue(def, raw));
   }
 
+  const problem = route.validate?.(filters) ?? null;
+  if (problem) throw bad('invalid_parameter', problem);
   const limit = _parseLimit(search.get('limit'));
   const hash = queryHash(route, filters);
   const token = search.get('cursor');
@@ -60,6 +62,9 @@ function _parseValue(def: ParamDef, raw: string): string | number {
     if (!DIGITS.test(raw)) throw bad('invalid_parameter', `Parameter "${name}" must be an integer from ${min} to ${max}, got "${_clip(raw)}"`);
     const n = Number(raw);
     if (n < min || n > max) throw bad('invalid_parameter', `Parameter "${name}" must be an integer from ${min} to ${max}, got ${_clip(raw)}`);
+    if (def.enum && !def.enum.includes(String(n))) {
+      throw bad('invalid_parameter', `Parameter "${name}" must be one of ${def.enum.join(', ')}, got ${_clip(raw)}`);
+    }
     return n;
   }
   if (raw === '') throw bad('invalid_parameter', `Parameter "${name}" must not be empty: ${def.description}`);

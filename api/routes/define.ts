@@ -18,9 +18,27 @@ export function defineDetail(group: Group, id: string, path: string, resource: s
   };
 }
 
-/** A route answered by one static file. */
-export function defineStatic(id: string, path: string, group: Group, summary: string, file: string, schema: string): StaticRoute {
-  return { kind: 'static', id, path, group, summary, file, schema };
+/** A route answered by one static file; `table` when the pipeline computes the document. */
+export function defineStatic(id: string, path: string, group: Group, summary: string, file: string, schema: string,
+  table?: string): StaticRoute {
+  return { kind: 'static', id, path, group, summary, file, schema, ...(table ? { table } : {}) };
+}
+
+/**
+ * An insight table (`/insights/<name>`): a list route over `api_insight_<name>`, its rows published under
+ * `insights/<name>` in the site (canonical pages, Arrow data, bulk files), its schema the row schema named.
+ */
+export function defineInsight(group: Group, r: Omit<ListRoute, 'kind' | 'group' | 'table' | 'fields' | 'id' | 'path' | 'resource'> & { name: string }): ListRoute {
+  const { name, ...rest } = r;
+  return defineList(group, {
+    ...rest, id: `insights.${name}`, path: `/insights/${name}`, resource: `insights/${name}`,
+    table: `api_insight_${name.replace(/[-/]/g, '_')}`,
+  });
+}
+
+/** An integer parameter taking one of a few values (`window`: 30, 90 or 180). */
+export function intEnumParam(name: string, values: readonly number[], description: string, filter: FilterDef): ParamDef {
+  return { name, in: 'query', type: 'integer', enum: values.map(String), minimum: 0, description, filter };
 }
 
 export function q(column: string, description: string): ParamDef {

@@ -33,6 +33,8 @@ export interface SiteInput {
   /** Detail documents per detail route, keyed by route.resource. */
   details: Readonly<Record<string, readonly DetailDoc[]>>;
   topics: readonly Topic[];
+  /** Bodies of static routes the pipeline computes (route.table), keyed by route.file: serialised JSON objects. */
+  documents?: Readonly<Record<string, string>>;
   rateLimits?: RateLimits;
 }
 

@@ -27,9 +27,15 @@ export async function readSiteInput(wh: Warehouse, opts: ReadOptions): Promise<S
 
   const lists: Record<string, SourceRow[]> = {};
   const details: Record<string, DetailDoc[]> = {};
+  const documents: Record<string, string> = {};
   for (const route of routes) {
     const started = performance.now();
-    if (route.kind === 'list') {
+    if (route.kind === 'static' && route.table) {
+      const rows = await wh.all<{ doc: string }>(`select cast(doc as varchar) as doc from ${quoteIdent(route.table)}`);
+      if (rows.length !== 1) throw new Error(`${route.table} must hold exactly one document, found ${rows.length}`);
+      documents[route.file] = rows[0]!.doc; // validated with its licence and attribution by the writer
+      opts.log?.(`read ${route.table}: 1 document (${Math.round(performance.now() - started)} ms)`);
+    } else if (route.kind === 'list') {
       // Only the columns the site publishes or filters on; `order by _sort` is re-checked by the writer.
       const columns = ['_sort', ...route.fields, ...filterColumns(route).map((c) => c.name)];
       const select = [...new Set(columns)].map(quoteIdent).join(', ');
@@ -58,5 +64,8 @@ export async function readSiteInput(wh: Warehouse, opts: ReadOptions): Promise<S
     }
   }
   const topics = await wh.all<Topic>('select id, label, description, "group" from api_topics order by id');
-  return { exportDate, runId, baseUrl: opts.baseUrl, cursorSecret: opts.cursorSecret, lists, details, topics, ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}) };
+  return {
+    exportDate, runId, baseUrl: opts.baseUrl, cursorSecret: opts.cursorSecret, lists, details, topics, documents,
+    ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
+  };
 }

@@ -1,10 +1,10 @@
 // Renders one export folder from an in-memory SiteInput: per list route the Arrow file and the canonical pages
 // (rendered by loading that Arrow file back into the same engine the gateway uses, so static bytes == gateway
 // bytes), every detail document by id and safe slug, index.json, topics.json, openapi.json and _manifest.json.
-import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type Route } from '../../api/route-types.ts';
+import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type Route, type StaticRoute } from '../../api/route-types.ts';
 import { routes as registry } from '../../api/routes.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
-import { collectionBody, detailBody, listBody } from '../../api/query/envelope.ts';
+import { collectionBody, detailBody, documentBody, listBody } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import type { ExportContext } from '../../api/query/types.ts';
 import { toOpenApi } from '../../api/openapi.ts';
@@ -14,7 +14,7 @@ import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
 import { isSafeFileKey, siteLayout, type SiteManifest } from '../../api/site-layout.ts';
 import { SiteSink } from './sink.ts';
-import { assertRecordsValid } from './validate-records.ts';
+import { assertDocsValid, assertRecordsValid } from './validate-records.ts';
 
 const DEFAULT_RATE_LIMITS = { anonymous: 60, withKey: 600 };
 
@@ -48,7 +48,7 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   };
   for (const route of routes) {
     if (route.kind !== 'static') continue;
-    const body = statics[route.file];
+    const body = route.table ? _document(route, input) : statics[route.file];
     if (body === undefined) throw new Error(`no writer for static file ${route.file} (${route.id})`);
     await sink.write(siteLayout.staticFile(route.file), body);
   }
@@ -74,6 +74,11 @@ async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext
   assertRecordsValid(route, rows);
   const { bytes } = toArrowFile(route, rows);
   await sink.write(siteLayout.data(route.resource), bytes);
+  // A route with a required parameter has no unfiltered answer, so no canonical page: the gateway answers it all.
+  if (route.params.some((p) => p.required)) {
+    stage(`${route.resource}: ${rows.length} rows, no canonical pages (a parameter is required)`);
+    return { [route.resource]: rows.length, [`${route.resource}.pages`]: 0 };
+  }
   // The canonical pages come from the Arrow file just written, through the engine the gateway runs.
   const table = loadResourceTable(route, bytes, ctx);
   let cursor: string | null = null;
@@ -143,6 +148,15 @@ function _usableNames(route: DetailRoute, docs: readonly DetailDoc[], keyOf: Map
     else out.set(name, keyOf.get(ids[0]!)!);
   }
   return out;
+}
+
+/** A pipeline-computed static document, wrapped with the licence and attribution like every body. */
+function _document(route: StaticRoute, input: SiteInput): string {
+  const doc = input.documents?.[route.file];
+  if (doc === undefined) throw new Error(`site input has no document for ${route.file} (${route.id})`);
+  const body = documentBody(doc);
+  assertDocsValid({ table: route.table ?? route.file, schema: route.schema }, [{ id: route.file, doc: body }]);
+  return body;
 }
 
 /** The document's JSON, validated; a string is kept byte for byte (no float or big-integer rewriting). */

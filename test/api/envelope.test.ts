@@ -1,7 +1,7 @@
 // Envelopes: exact shapes and byte-identical output for the same input.
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
-import { detailBody, errorBody, listBody } from '../../api/query/envelope.ts';
+import { detailBody, documentBody, errorBody, listBody } from '../../api/query/envelope.ts';
 
 describe('envelopes', () => {
   it('builds the list envelope around pre-serialised records', () => {
@@ -26,5 +26,14 @@ describe('attribution', () => {
       'Campaign Contributions']) {
       expect(ATTRIBUTION).toContain(dataset);
     }
+  });
+});
+
+describe('computed documents', () => {
+  it('keep their members byte for byte and end with licence and attribution', () => {
+    const body = documentBody('{"n_pre":12,"estimate":0.1234567890123}');
+    expect(body).toBe(`{"n_pre":12,"estimate":0.1234567890123,"licence":${JSON.stringify(LICENCE)},"attribution":${JSON.stringify(ATTRIBUTION)}}`);
+    expect(JSON.parse(documentBody(' {} '))).toEqual({ licence: LICENCE, attribution: ATTRIBUTION });
+    expect(() => documentBody('[1]')).toThrow(/JSON object/);
   });
 });

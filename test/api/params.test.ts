@@ -5,6 +5,8 @@ import { isCalendarDate, parseListQuery } from '../../api/query/params.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { ListRoute } from '../../api/route-types.ts';
 import { routesOfKind } from '../../api/routes.ts';
+import { defineInsight, enumParam, intEnumParam, strParam } from '../../api/routes/define.ts';
+import { itemLobbying, meetingRates, officeContacts, topicVolume } from '../../api/routes/insights.ts';
 
 const ctx = { exportId: '2026-11-20-abcd1234', cursorSecret: 'secret' };
 const route = (id: string) => routesOfKind('list').find((r) => r.id === id)!;
@@ -94,5 +96,50 @@ describe('parseListQuery', () => {
     fails(comms, 'method=call&cursor=', 'invalid_cursor', '"cursor"');
     const old = toCursor({ after: 'x', query: q.queryHash, export: '2026-11-19-ffff0000' }, ctx.cursorSecret);
     fails(comms, `method=call&cursor=${old}`, 'cursor_expired', '"cursor"');
+  });
+});
+
+describe('insight parameters', () => {
+  const insight = defineInsight('Insights', {
+    name: 'test-rates',
+    summary: 'test',
+    schema: 'MeetingRatesRow',
+    order: 'subject',
+    params: [
+      enumParam('subject_type', ['lobbyist', 'pair'], 'kind', { kind: 'eq', column: 'subject_type' }),
+      strParam('subject_id', 'id', { kind: 'eq', column: 'subject_id' }, '^\\d+(:\\d+)?$'),
+      intEnumParam('window', [30, 90, 180], 'days', { kind: 'eq', column: 'window', cast: 'integer' }),
+    ],
+    validate: (f) => (f.get('subject_type') === 'pair' && !/^\d+:\d+$/.test(String(f.get('subject_id') ?? '0:0')) ? 'subject_id must be <lobbyist>:<member>' : null),
+  });
+
+  it('names the route, path, site resource and table after the insight', () => {
+    expect([insight.id, insight.path, insight.resource, insight.table]).toEqual(['insights.test-rates', '/insights/test-rates', 'insights/test-rates', 'api_insight_test_rates']);
+    expect(insight.fields.at(-1)).toBe('model_version');
+  });
+
+  it('accepts only the listed integers for an integer enum, as numbers', () => {
+    expect(parseListQuery(insight, new URLSearchParams('window=90'), ctx).filters.get('window')).toBe(90);
+    fails(insight, 'window=45', 'invalid_parameter', 'window', '30, 90, 180');
+    fails(insight, 'window=090x', 'invalid_parameter', 'window');
+  });
+
+  it('applies the route\'s rule across parameters after each parameter is valid', () => {
+    expect(parseListQuery(insight, new URLSearchParams('subject_type=pair&subject_id=12:34'), ctx).filters.size).toBe(2);
+    fails(insight, 'subject_type=pair&subject_id=12', 'invalid_parameter', 'subject_id must be <lobbyist>:<member>');
+    expect(parseListQuery(insight, new URLSearchParams('subject_type=lobbyist&subject_id=12'), ctx).filters.size).toBe(2);
+  });
+
+  it('meeting-rates answers 400 for a pair subject that is not <lobbyist>:<member>, and for a single id given as a pair', () => {
+    fails(meetingRates, 'subject_type=pair&subject_id=17', 'invalid_parameter', 'subject_id', 'pair');
+    fails(meetingRates, 'subject_type=lobbyist&subject_id=17:4', 'invalid_parameter', 'subject_id');
+    expect(parseListQuery(meetingRates, new URLSearchParams('subject_type=pair&subject_id=17:4'), ctx).filters.get('subject_id')).toBe('17:4');
+  });
+
+  it('rejects the malformed insight filters of the contract', () => {
+    fails(itemLobbying, 'window=45', 'invalid_parameter', 'window');
+    fails(officeContacts, 'quarter=2024Q5', 'invalid_parameter', 'quarter');
+    fails(topicVolume, 'month_from=2024-13', 'invalid_parameter', 'month_from');
+    expect(parseListQuery(officeContacts, new URLSearchParams('quarter=term'), ctx).filters.get('quarter')).toBe('term');
   });
 });

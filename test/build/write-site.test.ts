@@ -12,6 +12,9 @@ import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
 import { SiteSink } from '../../build/site/sink.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { smallSiteInput } from './helpers/small-site.ts';
+import { randomRows, rng } from './helpers/random-rows.ts';
+import { defineInsight, intParam } from '../../api/routes/define.ts';
+import { mayorShareIts } from '../../api/routes/insights.ts';
 
 const text = (b: Uint8Array | undefined) => Buffer.from(b!).toString('utf8');
 
@@ -125,5 +128,45 @@ describe('writeSite', () => {
     const a = await build();
     const b = await build();
     expect(b.manifest.files).toEqual(a.manifest.files);
+  });
+});
+
+describe('writeSite: insight routes', () => {
+  const requiredRoute = defineInsight('Insights', {
+    name: 'rates-by-office',
+    summary: 'test',
+    schema: 'MeetingRatesRow',
+    order: 'subject',
+    params: [intParam('office', 'office', { kind: 'eq', column: 'office', cast: 'integer' })].map((p) => ({ ...p, required: true })),
+  });
+  const itsDoc = JSON.stringify({
+    intervention_date: '2022-11-23', intervention_quarter: '2023Q1', n_pre: 9, n_post: 15, durbin_watson: 1.9, measurement: null,
+    coefficients: ['intercept', 'trend', 'level_change', 'slope_change'].map((term) => ({ term, estimate: 0.1, std_error: 0.01, ci_low: 0.08, ci_high: 0.12, p_value: 0.001 })),
+    model_version: '2026-11-20',
+  });
+
+  it('writes no canonical page for a route with a required parameter, but its data, and the engine answers it', async () => {
+    const fx = memoryEffects();
+    const rows = randomRows(requiredRoute, 30, rng(7));
+    const input = { ...smallSiteInput(1), lists: { [requiredRoute.resource]: rows }, details: {}, documents: { 'insights/mayor-share/its.json': itsDoc } };
+    const manifest = await writeSite(input, '/out', fx, [requiredRoute, mayorShareIts]);
+    expect(Object.keys(manifest.files).filter((f) => f.startsWith('api/v1/insights/rates-by-office'))).toEqual([]);
+    expect(manifest.files['_data/insights/rates-by-office.arrow']).toBeTruthy();
+    expect(manifest.counts['insights/rates-by-office.pages']).toBe(0);
+    const ctx = { exportId: manifest.export_id, cursorSecret: input.cursorSecret };
+    const table = loadResourceTable(requiredRoute, fx.files.get('/out/_data/insights/rates-by-office.arrow')!, ctx);
+    const office = rows[0]!.office as number;
+    const page = table.run(parseListQuery(requiredRoute, new URLSearchParams(`office=${office}`), ctx));
+    expect(page.records.length).toBe(rows.filter((r) => r.office === office).length);
+  });
+
+  it('publishes a pipeline-computed document with licence and attribution, and refuses one that breaks its schema', async () => {
+    const fx = memoryEffects();
+    const input = { ...smallSiteInput(1), lists: {}, details: {}, documents: { 'insights/mayor-share/its.json': itsDoc } };
+    await writeSite(input, '/out', fx, [mayorShareIts]);
+    const body = JSON.parse(text(fx.files.get('/out/api/v1/insights/mayor-share/its.json')));
+    expect(body).toMatchObject({ n_pre: 9, licence: expect.any(String), attribution: expect.any(String) });
+    const broken = { ...input, documents: { 'insights/mayor-share/its.json': JSON.stringify({ n_pre: -1 }) } };
+    await expect(writeSite(broken, '/out2', memoryEffects(), [mayorShareIts])).rejects.toThrow(/MayorShareIts/);
   });
 });

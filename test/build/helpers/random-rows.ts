@@ -28,6 +28,12 @@ const POOLS: Record<string, string[]> = {
   '^[A-Z]{2}$': ['OZ', 'SA', 'MV'],
   '^\\d{4}$': ['2014', '2018', '2022'],
   '^\\d{10}$': ['3407123456', '3407123457', '9999999999'],
+  '^(\\d{4}Q[1-4]|term)$': ['2023Q1', '2024Q3', 'term'],
+  '^\\d{4}Q[1-4]$': ['2023Q1', '2023Q2', '2024Q3'],
+  '^\\d{4}-(0[1-9]|1[0-2])$': ['2023-01', '2023-07', '2024-12'],
+  '^\\d{4}\\.[A-Z]{2,3}\\d+\\.\\d+[a-z]?$': ['2023.PH5.12', '2024.EX1.3', '2025.CC30.1'],
+  '^\\d+(:\\d+)?$': ['12', '12:4', '7'],
+  '^([a-z][a-z0-9_]*|\\*)$': ['*', 'housing', 'transit'],
 };
 
 export function randomDate(r: Rng): string {
@@ -53,7 +59,7 @@ export function paramValue(r: Rng, p: ParamDef): string {
 
 /** Rows for a route with contract fields, `_sort` and `f_*` columns. */
 export function randomRows(route: ListRoute, n: number, r: Rng): Record<string, unknown>[] {
-  const props = (schemas[route.schema] as { properties: Record<string, { type: unknown; format?: string; enum?: unknown[]; pattern?: string }> }).properties;
+  const props = (schemas[route.schema] as { properties: Record<string, Prop> }).properties;
   const byColumn = new Map(route.params.filter((p) => p.filter).map((p) => [p.filter!.column, p] as const));
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < n; i++) {
@@ -82,7 +88,10 @@ function _scalar(r: Rng, type: 'utf8' | 'int32', p: ParamDef): string | number {
   return type === 'int32' ? (v === '99' ? 3 : Number(v)) : v;
 }
 
-function _fieldValue(r: Rng, field: string, prop: { type: unknown; format?: string; enum?: unknown[]; pattern?: string }, i: number, param?: ParamDef): unknown {
+type Prop = { type: unknown; format?: string; enum?: unknown[]; pattern?: string; minimum?: number; maximum?: number; minItems?: number;
+  items?: { required?: string[] } };
+
+function _fieldValue(r: Rng, field: string, prop: Prop, i: number, param?: ParamDef): unknown {
   const types = Array.isArray(prop.type) ? prop.type : [prop.type];
   const nullable = types.includes('null');
   if (field === 'id') return types.includes('integer') ? i + 1 : prop.pattern?.startsWith('^SM') ? `SM${i + 1}` : prop.pattern ? `2023.PH${i}.1` : `C${i}`;
@@ -97,9 +106,18 @@ function _fieldValue(r: Rng, field: string, prop: { type: unknown; format?: stri
   }
   if (prop.enum) return pick(r, prop.enum.filter((x) => x !== null));
   if (prop.format === 'date') return randomDate(r);
-  if (types.includes('integer')) return Math.floor(r() * 1000);
-  if (types.includes('number')) return Math.round(r() * 1e8) / 100;
+  if (prop.pattern && POOLS[prop.pattern]) return pick(r, POOLS[prop.pattern]!);
+  const min = prop.minimum ?? 0;
+  if (types.includes('integer')) return min + Math.floor(r() * ((prop.maximum ?? 1000) - min));
+  if (types.includes('number')) {
+    return prop.maximum === undefined ? Math.round(r() * 1e8) / 100 : Math.round((min + r() * (prop.maximum - min)) * 1e4) / 1e4;
+  }
   if (types.includes('object')) return { features: [{ name: pick(r, WORDS), value: Math.round(r() * 100) / 100 }] };
+  if (types.includes('array') && prop.items?.required) {
+    // records with required keys (former officials' evidence: source and id), at least minItems of them
+    const keys = prop.items.required;
+    return Array.from({ length: (prop.minItems ?? 0) + Math.floor(r() * 2) }, (_, k) => Object.fromEntries(keys.map((key) => [key, `${pick(r, WORDS)}${k}`])));
+  }
   if (types.includes('array')) return Array.from({ length: Math.floor(r() * 3) }, () => pick(r, WORDS));
   return Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, WORDS)).join(' ');
 }
