@@ -14,7 +14,7 @@ setup:            ## install the locked dependencies (npm install: see README on
 	npm install --no-audit --no-fund
 
 sample:           ## write the sample city into RAW_DIR (skipped when SAMPLE=0)
-	@if [ "$(SAMPLE)" = "1" ]; then $(NPX) tsx pipeline/sample/cli.ts --out $(RAW_DIR) --seed $(SEED) --scale $(SCALE) --as-of $(AS_OF); \
+	@if [ "$(SAMPLE)" = "1" ]; then $(NPX) tsx sample/cli.ts --out $(RAW_DIR) --seed $(SEED) --scale $(SCALE) --as-of $(AS_OF); \
 	else echo "SAMPLE=0: using the files in $(RAW_DIR)"; fi
 
 pipeline:         ## raw files → DuckDB warehouse (data/warehouse/warehouse.duckdb)

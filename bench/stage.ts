@@ -1,7 +1,7 @@
 // Runs one stage (generate | pipeline | build) in its own process and prints its wall time and peak memory
 // (maxRSS includes DuckDB's native memory) as one JSON line, so bench/run.ts can measure stages separately.
 import { resolveConfig } from '../config/resolve.ts';
-import { generateSampleCity } from '../pipeline/sample/generate.ts';
+import { generateSampleCity } from '../sample/generate.ts';
 import { runPipeline } from '../pipeline/run.ts';
 import { runBuild } from '../build/cli.ts';
 

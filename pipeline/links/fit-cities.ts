@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveConfig, type Config } from '../../config/resolve.ts';
 import { runPipeline } from '../run.ts';
-import { generateSampleCity } from '../sample/generate.ts';
+import { generateSampleCity } from '../../sample/generate.ts';
 import type { TaskQuality } from './evaluate.ts';
 import { FIT_CITY_SCALES, fitCityRoot, fitTask, type FitCity } from './fit.ts';
 import { missedFloors } from './floors.ts';

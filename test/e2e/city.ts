@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveConfig, type Config } from '../../config/resolve.ts';
-import { generateSampleCity } from '../../pipeline/sample/generate.ts';
+import { generateSampleCity } from '../../sample/generate.ts';
 import { runPipeline } from '../../pipeline/run.ts';
 import { runBuild } from '../../build/cli.ts';
 import { writeSampleReview } from '../../pipeline/links/review-sample.ts';

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSampleCity } from '../../pipeline/sample/generate.ts';
-import { WORDING_TEMPLATES } from '../../pipeline/sample/positions/wording.ts';
+import { generateSampleCity } from '../../sample/generate.ts';
+import { WORDING_TEMPLATES } from '../../sample/positions/wording.ts';
 import { openWarehouse, type Warehouse } from '../../pipeline/lib/warehouse.ts';
 import { runModel, modelsDir } from '../../pipeline/lib/models.ts';
 import { Quarantine } from '../../pipeline/sources/common/quarantine.ts';

@@ -16,5 +16,5 @@ export interface TaskTruth {
 /** A task's mapper reads the planted truth file and the warehouse (for ids) and returns the task's truth. */
 export type TruthMapper = (wh: Warehouse, truth: PlantedTruth) => Promise<TaskTruth>;
 
-/** The planted-truth JSON as written by the sample generator (see pipeline/sample/README.md). */
+/** The planted-truth JSON as written by the sample generator (see sample/README.md). */
 export type PlantedTruth = Record<string, unknown>;

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { unzipSync } from 'fflate';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSampleCity } from '../../pipeline/sample/generate.ts';
+import { generateSampleCity } from '../../sample/generate.ts';
 
 const base = { seed: 20261122, scale: 0.005, asOf: '2026-11-20' };
 let a: string, b: string, daily: string;

@@ -4,13 +4,13 @@
 // L5 plant: former members who lobby (a quarter under a name unlike the council record) and look-alike namesakes
 // who held no seat here.
 import { describe, expect, it } from 'vitest';
-import { buildCouncil } from '../../pipeline/sample/council/members.ts';
-import { jaroWinkler, normName } from '../../pipeline/sample/extended/names.ts';
-import { plantFormerMembers } from '../../pipeline/sample/registry/former.ts';
-import { baseKey, orgKey } from '../../pipeline/sample/registry/org-words.ts';
-import { OrgFactory, type Org, type OrgKind } from '../../pipeline/sample/registry/orgs.ts';
-import { LobbyistFactory } from '../../pipeline/sample/registry/people.ts';
-import { Rng } from '../../pipeline/sample/rng.ts';
+import { buildCouncil } from '../../sample/council/members.ts';
+import { jaroWinkler, normName } from '../../sample/extended/names.ts';
+import { plantFormerMembers } from '../../sample/registry/former.ts';
+import { baseKey, orgKey } from '../../sample/registry/org-words.ts';
+import { OrgFactory, type Org, type OrgKind } from '../../sample/registry/orgs.ts';
+import { LobbyistFactory } from '../../sample/registry/people.ts';
+import { Rng } from '../../sample/rng.ts';
 
 const KINDS: OrgKind[] = ['developer', 'developer', 'developer', 'company', 'company', 'company', 'association', 'nonprofit', 'nonprofit', 'nonprofit'];
 

@@ -1,4 +1,4 @@
-// CLI: npx tsx pipeline/sample/cli.ts --out data/raw --seed 20261122 --scale 0.02 --as-of 2026-11-20 [--snapshot-every 1]
+// CLI: npx tsx sample/cli.ts --out data/raw --seed 20261122 --scale 0.02 --as-of 2026-11-20 [--snapshot-every 1]
 import { parseArgs } from 'node:util';
 import { generateSampleCity } from './generate.ts';
 

@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSampleCity } from '../../pipeline/sample/generate.ts';
-import { OWNED_EXTENDED } from '../../pipeline/sample/extended/generate.ts';
-import { fromMtm, toMtm } from '../../pipeline/sample/geo/mtm.ts';
-import { insideRing } from '../../pipeline/sample/geo/wards.ts';
+import { generateSampleCity } from '../../sample/generate.ts';
+import { OWNED_EXTENDED } from '../../sample/extended/generate.ts';
+import { fromMtm, toMtm } from '../../sample/geo/mtm.ts';
+import { insideRing } from '../../sample/geo/wards.ts';
 
 const base = { seed: 20261122, scale: 0.01, asOf: '2026-11-20', snapshotEvery: 60 };
 let a: string, b: string;
