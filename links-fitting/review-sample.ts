@@ -8,15 +8,16 @@
 // The planted truth stands in for the reviewers' judgement; the choices (who, when, which) are a hash of the link,
 // so the same city and warehouse always give the same byte-identical file. Runs after a first pipeline pass; the
 // pipeline then runs again to read the decisions (`make review-sample`). With real data (no planted truth) it
-// writes nothing. Usage: npx tsx pipeline/links/review-sample.ts   (RAW_DIR, WAREHOUSE as for the pipeline)
+// writes nothing. Usage: npx tsx links-fitting/review-sample.ts   (RAW_DIR, WAREHOUSE as for the pipeline)
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolveConfig, type Config } from '../../config/resolve.ts';
-import { openWarehouse, type Warehouse } from '../lib/warehouse.ts';
-import { featureTable, LINK_TASKS, modelsDir, readLinkModel, type LinkTask } from './model-file.ts';
-import type { PlantedTruth, TaskTruth, TruthMapper } from './truth/types.ts';
+import { resolveConfig, type Config } from '../config/resolve.ts';
+import { openWarehouse, type Warehouse } from '../pipeline/lib/warehouse.ts';
+import { featureTable, LINK_TASKS, modelsDir, readLinkModel, type LinkTask } from '../pipeline/links/model-file.ts';
+import { TRUTH_MAPPERS } from './truth/mappers.ts';
+import type { PlantedTruth, TaskTruth } from './truth/types.ts';
 
 export const DECISION_COLUMNS = ['task', 'from_type', 'from_id', 'to_type', 'to_id', 'decision', 'reviewer', 'reviewed_at', 'note'] as const;
 export type Decision = Record<(typeof DECISION_COLUMNS)[number], string>;
@@ -102,13 +103,12 @@ export async function reviewSample(wh: Warehouse, planted: PlantedTruth, log: (m
   const all: Decision[] = [];
   for (const task of LINK_TASKS) {
     if (!CONFIRM_TASKS.includes(task) && !SPOT_TASKS.includes(task)) continue;
-    const truthFile = path.join(import.meta.dirname, 'truth', `${task.toLowerCase()}.ts`);
-    if (!tables.has(featureTable(task)) || !existsSync(path.join(modelsDir, `${task}.json`)) || !existsSync(truthFile)) {
-      log(`review-sample: ${task} skipped (no features table, model file or truth mapper yet)`);
+    // every task has a truth mapper (TRUTH_MAPPERS is complete by type); a task may still lack its table or model
+    if (!tables.has(featureTable(task)) || !existsSync(path.join(modelsDir, `${task}.json`))) {
+      log(`review-sample: ${task} skipped (no features table or model file yet)`);
       continue;
     }
-    const mapper = ((await import(pathToFileURL(truthFile).href)) as { default: TruthMapper }).default;
-    const decisions = decideTask(task, await scoredCandidates(wh, task), await mapper(wh, planted), asOf);
+    const decisions = decideTask(task, await scoredCandidates(wh, task), await TRUTH_MAPPERS[task](wh, planted), asOf);
     log(`review-sample: ${task}: ${decisions.filter((d) => d.decision === 'confirmed').length} confirmed, ${decisions.filter((d) => d.decision === 'rejected').length} rejected`);
     all.push(...decisions);
   }

@@ -1,9 +1,9 @@
 // docs/link-models.md is generated: every task's model with its non-zero weights and held features, and one quality
 // row per task and city scale with the floors' bands.
 import { describe, expect, it } from 'vitest';
-import { modelsDoc } from '../../pipeline/links/models-doc.ts';
+import { modelsDoc } from '../../links-fitting/models-doc.ts';
 import type { LinkModel } from '../../pipeline/links/model-file.ts';
-import type { TaskQuality } from '../../pipeline/links/evaluate.ts';
+import type { TaskQuality } from '../../links-fitting/evaluate.ts';
 
 const model: LinkModel = {
   task: 'L7', model: 'logistic', model_version: 'L7-x', question_version: 'L7-q1', intercept: -2.5,

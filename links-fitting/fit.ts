@@ -1,20 +1,21 @@
 // Offline fitting of one link task's model: features from the warehouse (lnk_<task>), labels from the sample
 // city's planted truth through the task's truth mapper; writes pipeline/links/models/<task>.json.
-//   npx tsx pipeline/links/fit.ts L1 --version L1-2026.11.2 [--lambda 1]
-//   npx tsx pipeline/links/fit.ts L1 --from <rawDir>:<warehouse> --from <rawDir>:<warehouse> …
+//   npx tsx links-fitting/fit.ts L1 --version L1-2026.11.2 [--lambda 1]
+//   npx tsx links-fitting/fit.ts L1 --from <rawDir>:<warehouse> --from <rawDir>:<warehouse> …
 // With several --from cities (sample cities of different scales) the rows are pooled and each city weighs the same
 // in total, so a model holds at the test city's size and at the City's real volumes alike (features whose meaning
 // changes with the city's size show up as a poor fit). Without --from: RAW_DIR and WAREHOUSE of the configuration.
 // The nightly pipeline only reads the committed model file; it never fits.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { resolveConfig } from '../../config/resolve.ts';
-import { openWarehouse, type Warehouse } from '../lib/warehouse.ts';
+import { resolveConfig } from '../config/resolve.ts';
+import { openWarehouse, type Warehouse } from '../pipeline/lib/warehouse.ts';
 import { fitLogisticSigned } from './logistic.ts';
 import { EVIDENCE_SIGNS } from './evidence-signs.ts';
-import { featureTable, LINK_TASKS, readLinkModel, writeLinkModel, type LinkTask } from './model-file.ts';
-import type { TaskTruth, TruthMapper } from './truth/types.ts';
+import { featureTable, LINK_TASKS, modelsDir, readLinkModel, type LinkModel, type LinkTask } from '../pipeline/links/model-file.ts';
+import { TRUTH_MAPPERS } from './truth/mappers.ts';
+import type { TaskTruth } from './truth/types.ts';
 
 /** Rows of a task's feature table with their truth label. */
 export async function labelledRows(wh: Warehouse, task: LinkTask, truth: TaskTruth) {
@@ -30,8 +31,7 @@ export async function labelledRows(wh: Warehouse, task: LinkTask, truth: TaskTru
 /** The truth of a task, from data/raw/sample-truth/planted-truth.json. */
 export async function taskTruth(wh: Warehouse, task: LinkTask, rawDir: string): Promise<TaskTruth> {
   const planted = JSON.parse(readFileSync(path.join(rawDir, 'sample-truth', 'planted-truth.json'), 'utf8'));
-  const module = (await import(pathToFileURL(path.join(import.meta.dirname, 'truth', `${task.toLowerCase()}.ts`)).href)) as { default: TruthMapper };
-  return module.default(wh, planted);
+  return TRUTH_MAPPERS[task](wh, planted);
 }
 
 /** The sample cities `make fit-links` fits on (scales) and where each one lives. */
@@ -100,6 +100,11 @@ export async function fitTask(task: LinkTask, cities: readonly FitCity[], option
       ...(fit.heldAtZero.length ? { held_at_zero: fit.heldAtZero } : {}) },
   });
   return `${task}: ${rows.length} candidates from ${cities.length} cities, ${rows.filter((r) => r.y).length} true; log-loss ${fit.logLoss.toFixed(4)}`;
+}
+
+/** Write a task's model file where the night reads it (pipeline/links/models/<task>.json). */
+export function writeLinkModel(model: LinkModel): void {
+  writeFileSync(path.join(modelsDir, `${model.task}.json`), `${JSON.stringify(model, null, 2)}\n`);
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 // The link models' fitting: IRLS recovers known coefficients on generated data, stays finite on separable data
 // thanks to the penalty, is deterministic, and weights rows as repetitions.
 import { describe, expect, it } from 'vitest';
-import { fitLogistic, fitLogisticSigned, sigmoid } from '../../pipeline/links/logistic.ts';
+import { fitLogistic, fitLogisticSigned, sigmoid } from '../../links-fitting/logistic.ts';
 
 function data(n: number, b0: number, b1: number, b2: number) {
   let s = 7;

@@ -1,20 +1,20 @@
 // The reproducible way the committed link models are made: build sample cities of several sizes (the test city,
 // the default sample, the City's real volumes), fit every task's model on all of them pooled (each city weighing
 // the same), rebuild the cities with the new models and report each city's link quality and any missed floor.
-//   npx tsx pipeline/links/fit-cities.ts [--scales 0.004,0.02,1 --every 10,1,30] [--tasks L1,L7] [--version 2026.11.2] [--reuse | --rerun]
+//   npx tsx links-fitting/fit-cities.ts [--scales 0.004,0.02,1 --every 10,1,30] [--tasks L1,L7] [--version 2026.11.2] [--reuse | --rerun]
 // The defaults are the e2e test city (0.004, a snapshot every 10 days), `make sample` (0.02, daily) and the bench's
 // City size (1, monthly snapshots: daily ones only add ingestion time).
 // Cities live in .tmp/fit-cities/<scale>/ (--reuse keeps already built ones, --rerun keeps the generated files and
 // runs the pipeline again, for changed features). Exits 1 when a floor is missed.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { resolveConfig, type Config } from '../../config/resolve.ts';
-import { runPipeline } from '../run.ts';
-import { generateSampleCity } from '../../sample/generate.ts';
-import type { TaskQuality } from './evaluate.ts';
+import { resolveConfig, type Config } from '../config/resolve.ts';
+import { runPipeline } from '../pipeline/run.ts';
+import { generateSampleCity } from '../sample/generate.ts';
+import { evaluateLinkQuality } from './evaluate-cli.ts';
 import { FIT_CITY_SCALES, fitCityRoot, fitTask, type FitCity } from './fit.ts';
 import { missedFloors } from './floors.ts';
-import { LINK_TASKS, type LinkTask } from './model-file.ts';
+import { LINK_TASKS, type LinkTask } from '../pipeline/links/model-file.ts';
 import { writeModelsDoc } from './models-doc.ts';
 
 const arg = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
@@ -56,7 +56,9 @@ let missed = 0;
 for (const { scale, config } of configs) {
   log(`fit-cities: scoring the city at scale ${scale} with the new models…`);
   await runPipeline(config, () => {});
-  const report = JSON.parse(readFileSync(path.join(path.dirname(config.warehousePath), 'link-quality.json'), 'utf8')) as TaskQuality[];
+  // writes link-quality.json beside the city's warehouse, which writeModelsDoc reads below
+  const report = await evaluateLinkQuality(config, () => {});
+  if (!report) throw new Error(`fit-cities: no planted truth in ${config.rawDir}`);
   for (const t of report) {
     const bands = t.bands.map((b) => `${b.band} ${b.links} @ ${b.precision ?? '–'}`).join(', ');
     console.log(`scale ${scale} ${t.task}: true ${t.true_pairs}, unalike ${t.unalike_share}, decoys ${t.decoy_share}, ${bands}, recall ${t.recall ?? '–'}`);

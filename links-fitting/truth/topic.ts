@@ -3,7 +3,7 @@
 // free-text subject matters, where the particulars' template tells it. The true tracker topics of each generator
 // category are fixed below (a journalist's reading of the templates; docs/methodology-links-registration.md).
 // Decoys: topics the registration's later (randomly added) registry subjects point to. Fit and measure only.
-import { REGISTRY_CATEGORIES, TOPICS, type TopicCtx } from '../../../sample/data/topics.ts';
+import { REGISTRY_CATEGORIES, TOPICS, type TopicCtx } from '../../sample/data/topics.ts';
 import type { TaskTruth, TruthMapper } from './types.ts';
 
 /** Tracker topics that correctly describe a registration of each generator category. */

@@ -2,7 +2,7 @@
 // +1 can only support the link, -1 can only speak against it. Features left out are free (tier indicators, and
 // tasks whose fitted weights already read the right way). A sign is a statement about the world, not the sample:
 // a contributor living in the organisation's postal area is never evidence that they are not its lobbyist.
-import type { LinkTask } from './model-file.ts';
+import type { LinkTask } from '../pipeline/links/model-file.ts';
 
 export const EVIDENCE_SIGNS: Partial<Record<LinkTask, Readonly<Record<string, 1 | -1>>>> = {
   L1: {

@@ -3,10 +3,10 @@
 // the truth is (share of unalike true pairs, decoys per true pair). Runs only where a planted-truth file exists.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Warehouse } from '../lib/warehouse.ts';
-import { LINK_TASKS, type LinkTask } from './model-file.ts';
-import type { TaskTruth, TruthMapper } from './truth/types.ts';
+import type { Warehouse } from '../pipeline/lib/warehouse.ts';
+import { LINK_TASKS, type LinkTask } from '../pipeline/links/model-file.ts';
+import { TRUTH_MAPPERS } from './truth/mappers.ts';
+import type { TaskTruth } from './truth/types.ts';
 
 export interface BandQuality {
   band: 'high' | 'moderate' | 'review_threshold';
@@ -36,8 +36,7 @@ export async function evaluateLinks(wh: Warehouse, rawDir: string): Promise<Task
   const out: TaskQuality[] = [];
   for (const { task, model_version } of tasks) {
     if (!LINK_TASKS.includes(task)) continue;
-    const mapper = await import(pathToFileURL(path.join(import.meta.dirname, 'truth', `${task.toLowerCase()}.ts`)).href) as { default: TruthMapper };
-    let truth = await mapper.default(wh, planted);
+    let truth = await TRUTH_MAPPERS[task](wh, planted);
     let rows = await wh.all<{ key: string; probability: number; published: boolean }>(
       `select from_id || '|' || to_id as key, probability, published from int_links where task = $task`, { task });
     if (task === 'L3') {
