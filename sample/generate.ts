@@ -8,7 +8,7 @@ import { nameOn } from './council/terms.ts';
 import { buildMotions } from './council/votes.ts';
 import { buildRegistry } from './registry/registrations.ts';
 import { snapshotDays, writeSnapshots } from './registry/snapshots.ts';
-import { generateExtended } from './extended/generate.ts';
+import { generateDevelopmentProcurementContributions } from './development-procurement-contributions.ts';
 import { generatePositions } from './positions/generate.ts';
 import { rootRng } from './rng.ts';
 import { writeTruth } from './truth.ts';
@@ -52,10 +52,12 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   stage(`snapshots: ${days.length} days, ${registry.regs.length} registrations`);
   const snap = writeSnapshots(outDir, registry.regs, days, log);
   stage('development, procurement, contributions, address points (separate seeded streams)');
-  const extended = generateExtended(rng.fork('extended'), outDir, scale, asOfDay, council, items, registry, log);
+  // the label 'extended' is historical, but it seeds the stream: renamed, every file of these sources would change
+  const devProcContrib = generateDevelopmentProcurementContributions(rng.fork('extended'), outDir, scale, asOfDay, council, items, registry, log);
   stage('agenda-item communications and organisation positions (separate seeded stream)');
   const pos = generatePositions(rng.fork('positions'), outDir, asOfDay, items, registry);
-  const planted = { links: { ...extended.links, ...pos.links }, top: { ...extended.top, ...pos.top }, shares: { ...extended.shares, ...pos.shares }, counts: { ...extended.counts, ...pos.counts } };
+  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devProcContrib.top, ...pos.top },
+    shares: { ...devProcContrib.shares, ...pos.shares }, counts: { ...devProcContrib.counts, ...pos.counts } };
   stage('planted truth');
   const truthCounts = writeTruth(outDir, { seed, scale, asOf, snapshotEvery: every, snapshots: days.length }, council, items, registry, votes, asOfDay, planted);
   const ms = Math.round(performance.now() - t0);

@@ -4,9 +4,8 @@ import { isoOf } from './dates.ts';
 import type { Council } from './council/members.ts';
 import type { Registry } from './registry/registrations.ts';
 import { UNALIKE_KINDS } from './registry/orgs.ts';
-import type { Item } from './types.ts';
+import type { Item, PlantedTruthPart } from './types.ts';
 import type { VoteWriteResult } from './write/votes-csv.ts';
-import type { ExtendedTruth } from './extended/generate.ts';
 import { writeWhole } from './write/out.ts';
 
 /** communication_id exactly as docs/contracts.md defines it, so truth can be joined to the pipeline's tables. */
@@ -19,7 +18,7 @@ export function communicationId(fields: string[], seen: Map<string, number>): st
 
 const share = (xs: { unalike: boolean }[]) => (xs.length ? +(xs.filter((x) => x.unalike).length / xs.length).toFixed(3) : 0);
 
-export function writeTruth(outDir: string, meta: Record<string, unknown>, council: Council, items: Item[], reg: Registry, votes: VoteWriteResult, asOfDay: number, extended?: ExtendedTruth): Record<string, number> {
+export function writeTruth(outDir: string, meta: Record<string, unknown>, council: Council, items: Item[], reg: Registry, votes: VoteWriteResult, asOfDay: number, added?: PlantedTruthPart): Record<string, number> {
   const pohSpellings = new Map<number, Set<string>>();
   const regItem = [], commPerson = [], commOffice = [], regOrg = [], malformed: Record<string, unknown>[] = [];
   const position = { active: 0, closed: 0 };
@@ -62,10 +61,10 @@ export function writeTruth(outDir: string, meta: Record<string, unknown>, counci
     first: l.first, last: l.last, formerMemberId: l.formerMember?.memberId ?? null, ...(l.formerMember ? { formerMemberStyle: l.formerMember.style } : {}),
     ...(l.namesakeOf ? { namesakeOfMemberId: l.namesakeOf } : {}), ...(l.previousOffice ? { declaredOffice: l.previousOffice } : {}),
     spellings: [...l.used].sort().map((s) => { const [first, middle, last] = s.split('|'); return { first, middle, last }; }) }));
-  const shares = { registrationItem: share(regItem), communicationPerson: share(commPerson), organisationVariant: share(orgVariant), ...extended?.shares };
+  const shares = { registrationItem: share(regItem), communicationPerson: share(commPerson), organisationVariant: share(orgVariant), ...added?.shares };
   const truth = { format: 'sample-city-planted-truth/1', ...meta, shares, members, lobbyists, organisations, decoys,
-    links: { registrationItem: regItem, communicationPerson: commPerson, communicationOffice: commOffice, organisationVariant: orgVariant, registrationOrganisation: regOrg, ...extended?.links },
-    malformed, oldLayout, ...extended?.top };
+    links: { registrationItem: regItem, communicationPerson: commPerson, communicationOffice: commOffice, organisationVariant: orgVariant, registrationOrganisation: regOrg, ...added?.links },
+    malformed, oldLayout, ...added?.top };
   writeWhole(`${outDir}/sample-truth/planted-truth.json`, JSON.stringify(truth));
   return { truthRegistrationItem: regItem.length, truthCommunicationPerson: commPerson.length, truthOrgVariants: orgVariant.length, malformed: malformed.length };
 }

@@ -7,6 +7,8 @@ export interface Summary {
   counts: Record<string, number>; files: number; bytes: number; ms: number;
 }
 export type Log = (msg: string) => void;
+/** The planted truth a later source stream adds to planted-truth.json: link lists, top-level keys, shares, counts. */
+export interface PlantedTruthPart { links: Record<string, unknown[]>; top: Record<string, unknown>; shares: Record<string, number>; counts: Record<string, number> }
 
 export interface Term {
   key: string; termId: number; start: number; end: number; inaugural: number; wards: 25 | 44;

@@ -5,7 +5,7 @@
 // registry that look like it (look-alike decoys in the registry's own styles, registry/decoys.ts: another legal
 // form, a word added, the plural, a neighbouring body; sometimes a firm writes on such a look-alike's behalf).
 // No written name spells another registry organisation's name: that letter would be that organisation's.
-import { lookalike, similarity } from '../extended/names.ts';
+import { lookalike, similarity } from '../name-variants.ts';
 import { decoyName } from '../registry/decoys.ts';
 import { baseKey, orgKey } from '../registry/org-words.ts';
 import type { Org } from '../registry/orgs.ts';

@@ -4,7 +4,7 @@ import { isoOf } from '../dates.ts';
 import { DIVISIONS } from '../data/places.ts';
 import type { Org } from '../registry/orgs.ts';
 import type { Rng } from '../rng.ts';
-import { lookalike, orgVariant, similarity } from '../extended/names.ts';
+import { lookalike, orgVariant, similarity } from '../name-variants.ts';
 
 export const AWARDED_HEADER = ['Document Number', 'RFx (Solicitation) Type', 'High Level Category', 'Successful Supplier', 'Award', 'Award Authority Obtained Date',
   'Division', 'Buyer Name', 'Buyer Email', 'Buyer Phone Number', 'Solicitation Document Description', 'Supplier Address', 'Wards'];

@@ -9,7 +9,7 @@ import { isoOf } from '../dates.ts';
 import { LOBBYIST_FIRST_F, LOBBYIST_FIRST_M, LOBBYIST_LAST, LOOKALIKE_FIRST, NICKNAMES } from '../data/names.ts';
 import { WARDS_25, WARDS_44 } from '../data/places.ts';
 import type { Council } from '../council/members.ts';
-import { jaroWinkler, normName } from '../extended/names.ts';
+import { jaroWinkler, normName } from '../name-variants.ts';
 import type { Rng } from '../rng.ts';
 import type { Member, Tenure } from '../types.ts';
 import type { Org } from './orgs.ts';

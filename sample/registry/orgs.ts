@@ -6,7 +6,7 @@ import type { Rng } from '../rng.ts';
 import { ASSOC, ASSOC_BODY, ASSOC_PRE, BRANDS, baseKey, CO_WORDS, DEV_WORDS, FIRM_NAMES, FIRM_WORDS, FOUNDERS, initialsOf, LAW,
   LOCAL_BODY, NP, orgKey, PLACES, STREETS, SUFFIXES, TRADE_WORDS } from './org-words.ts';
 import { decoyName } from './decoys.ts';
-import { jaroWinkler } from '../extended/names.ts';
+import { jaroWinkler } from '../name-variants.ts';
 
 export type OrgKind = 'developer' | 'company' | 'association' | 'nonprofit' | 'firm';
 export interface Org {

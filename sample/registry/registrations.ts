@@ -11,7 +11,7 @@ import { OrgFactory, type Org, type OrgKind } from './orgs.ts';
 import { parties } from './parties.ts';
 import { LobbyistFactory, messyAddress, type Lobbyist } from './people.ts';
 import { plantFormerMembers, type PlantedRegistrant } from './former.ts';
-import { normName } from '../extended/names.ts';
+import { normName } from '../name-variants.ts';
 
 export const REGISTRY_START = dayOf('2008-03-01');
 /** Planted look-alike organisations per organisation: enough that L3's look-alike pairs stay above a quarter of its

@@ -5,7 +5,7 @@
 // who held no seat here.
 import { describe, expect, it } from 'vitest';
 import { buildCouncil } from '../../sample/council/members.ts';
-import { jaroWinkler, normName } from '../../sample/extended/names.ts';
+import { jaroWinkler, normName } from '../../sample/name-variants.ts';
 import { plantFormerMembers } from '../../sample/registry/former.ts';
 import { baseKey, orgKey } from '../../sample/registry/org-words.ts';
 import { OrgFactory, type Org, type OrgKind } from '../../sample/registry/orgs.ts';

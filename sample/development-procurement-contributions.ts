@@ -1,34 +1,36 @@
-// Writes the development, Committee of Adjustment, procurement, contribution, address and ward files of the sample city
-// (docs/contracts.md §5) and returns their planted truth. Every stream is forked from `extended`, so the older files
-// of the generator stay byte-identical.
+// Writes the development, Committee of Adjustment, procurement, contribution, group, address and ward files of the
+// sample city (docs/contracts.md §5) and returns their planted truth. Every stream is forked from the one stream
+// generate.ts hands in, so the registry and council files stay byte-identical whatever these sources draw.
 import { rmSync } from 'node:fs';
-import type { Council } from '../council/members.ts';
-import { dayOf, isoOf } from '../dates.ts';
-import { buildApps, appLines } from '../development/apps.ts';
-import { buildCoa } from '../development/coa.ts';
-import { coaNextDoor, plantLookalikeSites } from '../development/lookalikes.ts';
-import { buildGeo, writeGeo } from '../geo/address-points.ts';
-import { buildProcurement } from '../procurement/contracts.ts';
-import { buildElections } from '../contributions/candidates.ts';
-import { buildContributions } from '../contributions/build.ts';
-import { writeElection } from '../contributions/write.ts';
-import type { Registry } from '../registry/registrations.ts';
-import type { Org } from '../registry/orgs.ts';
-import type { Rng } from '../rng.ts';
-import { csvRow } from '../text.ts';
-import type { Item, Log } from '../types.ts';
-import { Out } from '../write/out.ts';
-import { plant } from './plant.ts';
-import { orgVariant, similarity } from './names.ts';
+import type { Council } from './council/members.ts';
+import { dayOf, isoOf } from './dates.ts';
+import { buildApps, appLines } from './development/apps.ts';
+import { buildCoa } from './development/coa.ts';
+import { coaNextDoor, plantLookalikeSites } from './development/lookalikes.ts';
+import { buildGeo, writeGeo } from './geo/address-points.ts';
+import { buildProcurement } from './procurement/contracts.ts';
+import { buildElections } from './contributions/candidates.ts';
+import { buildContributions } from './contributions/build.ts';
+import { writeElection } from './contributions/write.ts';
+import type { Registry } from './registry/registrations.ts';
+import type { Org } from './registry/orgs.ts';
+import type { Rng } from './rng.ts';
+import { csvRow } from './text.ts';
+import type { Item, Log, PlantedTruthPart } from './types.ts';
+import { Out } from './write/out.ts';
+import { plant } from './contributions/plant.ts';
+import { orgVariant, similarity } from './name-variants.ts';
 
-export const OWNED_EXTENDED = ['development-applications', 'committee-of-adjustment', 'address-points', 'city-wards', 'procurement', 'campaign-finance', 'groups'];
-export interface ExtendedTruth { links: Record<string, unknown[]>; top: Record<string, unknown>; shares: Record<string, number>; counts: Record<string, number> }
+/** The raw folders these sources own: deleted and rewritten on every run. */
+export const DEVELOPMENT_PROCUREMENT_CONTRIBUTIONS_FOLDERS = ['development-applications', 'committee-of-adjustment', 'address-points', 'city-wards', 'procurement', 'campaign-finance', 'groups'];
 
 function writeCsv(path: string, rows: string[][]): void { const o = new Out(path); for (const r of rows) o.text(csvRow(r)); o.close(); }
 const share = (xs: { unalike: boolean }[]) => (xs.length ? +(xs.filter((x) => x.unalike).length / xs.length).toFixed(3) : 0);
 
-export function generateExtended(rng: Rng, outDir: string, scale: number, asOfDay: number, council: Council, items: Item[], reg: Registry, log: Log): ExtendedTruth {
-  for (const d of OWNED_EXTENDED) rmSync(`${outDir}/${d}`, { recursive: true, force: true });
+/** Write the §5 sources into outDir and return their planted truth (link lists, top-level keys, shares, counts). */
+export function generateDevelopmentProcurementContributions(rng: Rng, outDir: string, scale: number, asOfDay: number,
+  council: Council, items: Item[], reg: Registry, log: Log): PlantedTruthPart {
+  for (const d of DEVELOPMENT_PROCUREMENT_CONTRIBUTIONS_FOLDERS) rmSync(`${outDir}/${d}`, { recursive: true, force: true });
   const itemAddresses = items.filter((i) => i.address).map((i) => i.address!);
   const geo = buildGeo(rng.fork('geo'), scale, itemAddresses);
   const lookalikes = plantLookalikeSites(rng.fork('lookalike-sites'), geo, items); // adds their address points

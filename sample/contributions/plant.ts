@@ -1,10 +1,10 @@
-// Who is planted across the new sources: registry organisations whose lobbyists (tier 1) and officers (tier 2) give to
+// Who is planted across the contribution and group sources: registry organisations whose lobbyists (tier 1) and officers (tier 2) give to
 // campaigns, whose companies give in 2014, and corporate groups (parent + subsidiaries sharing a head office).
 import type { Registry } from '../registry/registrations.ts';
 import type { Org } from '../registry/orgs.ts';
 import { LOBBYIST_FIRST, LOBBYIST_LAST, MIDDLE } from '../data/names.ts';
 import type { Rng } from '../rng.ts';
-import type { Person } from '../contributions/build.ts';
+import type { Person } from './build.ts';
 
 export interface Group { id: string; name: string; parent: Org; members: Org[]; inManualFile: boolean }
 export interface Plant { people: Person[]; corporates: { org: Org; officers: Person[]; address: Org }[]; groups: Group[] }

@@ -1,7 +1,8 @@
-// Name similarity and name variants for the planted truth: supplier and contributor spellings of known organisations
-// and people, scored with Jaro-Winkler on normalised text so the truth can say which pairs "look unalike" (< 0.85).
-import type { Org } from '../registry/orgs.ts';
-import type { Rng } from '../rng.ts';
+// Name similarity and name variants, shared across the generator: supplier, contributor and letter-writer spellings
+// of known organisations and people, scored with Jaro-Winkler on normalised text so the truth can say which pairs
+// "look unalike" (< 0.85).
+import type { Org } from './registry/orgs.ts';
+import type { Rng } from './rng.ts';
 
 export const normName = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
 

@@ -1,11 +1,12 @@
-// Sample city, extended sources: determinism, City layouts and quirks, geography and projection, planted truth.
+// Sample city, development, procurement and contributions sources (docs/contracts.md §5): determinism, City layouts
+// and quirks, geography and projection, planted truth.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSampleCity } from '../../sample/generate.ts';
-import { OWNED_EXTENDED } from '../../sample/extended/generate.ts';
+import { DEVELOPMENT_PROCUREMENT_CONTRIBUTIONS_FOLDERS } from '../../sample/development-procurement-contributions.ts';
 import { fromMtm, toMtm } from '../../sample/geo/mtm.ts';
 import { insideRing } from '../../sample/geo/wards.ts';
 
@@ -45,7 +46,7 @@ afterAll(() => { for (const d of [a, b]) rmSync(d, { recursive: true, force: tru
 
 describe('sample city: development, procurement, contributions, geography', () => {
   it('is deterministic for the new folders', () => {
-    const files = OWNED_EXTENDED.flatMap((d) => walk(join(a, d))).map((p) => relative(a, p)).sort();
+    const files = DEVELOPMENT_PROCUREMENT_CONTRIBUTIONS_FOLDERS.flatMap((d) => walk(join(a, d))).map((p) => relative(a, p)).sort();
     expect(files.length).toBeGreaterThanOrEqual(15);
     for (const f of [...files, 'sample-truth/planted-truth.json']) expect(sha(join(b, f)), f).toBe(sha(join(a, f)));
   });
