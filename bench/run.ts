@@ -1,12 +1,13 @@
 // Benchmark: sample city at BENCH_SCALE (default 0.02; 1 = the City's real volumes) → pipeline → build, each stage
-// timed with its peak memory, then the gateway under concurrent load on loopback. Writes into .tmp/bench-<scale>/
-// so the development data is untouched. Figures go into the issue notes.
+// timed with its peak memory, the link quality measured against the planted truth, then the gateway under concurrent
+// load on loopback. Writes into .tmp/bench-<scale>/ so the development data is untouched. Figures go into the issue
+// notes.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TaskQuality } from '../pipeline/links/evaluate.ts';
+import type { TaskQuality } from '../links-fitting/evaluate.ts';
 import { benchGateway } from './gateway.ts';
-import { missedFloors } from '../pipeline/links/floors.ts';
+import { missedFloors } from '../links-fitting/floors.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 0.02);
 const snapshotEvery = Number(process.env.BENCH_SNAPSHOT_EVERY ?? (scale >= 0.5 ? 30 : 1));
@@ -36,7 +37,11 @@ const again = execFileSync('npx', ['--no-install', 'tsx', 'bench/stage.ts', 'pip
 const incremental = JSON.parse(again.toString().trim().split('\n').pop()!);
 
 const pipelineBuild = stages.filter((s) => s.stage !== 'generate');
-// link quality at this scale (the pipeline writes it next to the warehouse): the models must hold at every size
+// link quality at this scale, measured after the last night (a step of its own, not part of the night's time): the
+// models must hold at every size
+console.log('bench: evaluating links against the planted truth…');
+const evaluation = JSON.parse(execFileSync('npx', ['--no-install', 'tsx', 'bench/stage.ts', 'evaluate'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+  .toString().trim().split('\n').pop()!);
 const qualityFile = path.join(path.dirname(env.WAREHOUSE), 'link-quality.json');
 const linkQuality = existsSync(qualityFile) ? JSON.parse(readFileSync(qualityFile, 'utf8')) as TaskQuality[] : null;
 const linkFloorsMissed = linkQuality ? missedFloors(linkQuality) : null;
@@ -44,7 +49,7 @@ if (linkFloorsMissed?.length) console.error(`bench: link-quality floors missed a
 const gateway = await benchGateway({ siteRoot: env.SITE_DIR, seconds: Number(process.env.BENCH_SECONDS ?? 10) });
 const result = {
   scale, snapshotEvery,
-  stages, incrementalPipeline: incremental,
+  stages, incrementalPipeline: incremental, linkEvaluation: evaluation,
   pipelinePlusBuildSeconds: pipelineBuild.reduce((n, s) => n + s.seconds, 0),
   pipelinePlusBuildPeakRssMb: Math.max(...pipelineBuild.map((s) => s.peakRssMb)),
   gateway,

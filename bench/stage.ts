@@ -1,9 +1,10 @@
-// Runs one stage (generate | pipeline | build) in its own process and prints its wall time and peak memory
+// Runs one stage (generate | pipeline | evaluate | build) in its own process and prints its wall time and peak memory
 // (maxRSS includes DuckDB's native memory) as one JSON line, so bench/run.ts can measure stages separately.
 import { resolveConfig } from '../config/resolve.ts';
-import { generateSampleCity } from '../pipeline/sample/generate.ts';
+import { generateSampleCity } from '../sample/generate.ts';
 import { runPipeline } from '../pipeline/run.ts';
 import { runBuild } from '../build/cli.ts';
+import { evaluateLinkQuality } from '../links-fitting/evaluate-cli.ts';
 
 const stage = process.argv[2];
 const config = resolveConfig();
@@ -23,6 +24,8 @@ if (stage === 'generate') {
   }, log);
 } else if (stage === 'pipeline') {
   await runPipeline(config, log);
+} else if (stage === 'evaluate') {
+  await evaluateLinkQuality(config, log);
 } else if (stage === 'build') {
   await runBuild(config, log);
 } else {

@@ -1,6 +1,7 @@
 // Pipeline entry: raw files → DuckDB warehouse (sources → staging → core → api → quality → checks).
 // The one place that opens the warehouse for writing. It builds into a new file and swaps it in only when every
-// layer and check has passed, so a failed night leaves the previous warehouse (and site) in place.
+// layer and check has passed, so a failed night leaves the previous warehouse (and site) in place. Measuring the links
+// against a sample city's planted truth is a step of its own after this one (links-fitting/evaluate-cli.ts).
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +12,6 @@ import { runModels } from './lib/models.ts';
 import { loadEntityIds, saveEntityIds } from './lib/entity-ids.ts';
 import { openWarehouse, quoteIdent } from './lib/warehouse.ts';
 import { writeQualityReport } from './lib/quality-report.ts';
-import { evaluateLinks } from './links/evaluate.ts';
-import { missedFloors } from './links/floors.ts';
 import { writeReviewQueue } from './links/review-queue.ts';
 
 const seedsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seeds');
@@ -53,15 +52,6 @@ export async function runPipeline(config: Config, log: (msg: string) => void = c
     const outDir = path.dirname(finalPath);
     const queued = await writeReviewQueue(wh, path.join(outDir, 'review-queue.jsonl'));
     log(`links: review queue ${Object.entries(queued).map(([t, n]) => `${t} ${n}`).join(', ') || 'empty'} (${path.join(outDir, 'review-queue.jsonl')})`);
-    const linkQuality = await evaluateLinks(wh, config.rawDir);
-    if (linkQuality) {
-      await writeFile(path.join(outDir, 'link-quality.json'), JSON.stringify(linkQuality, null, 2));
-      for (const t of linkQuality) {
-        log(`links: ${t.task} ${t.bands.map((b) => `${b.band} ${b.links} (precision ${b.precision ?? '–'})`).join(', ')}, recall ${t.recall ?? '–'}`);
-      }
-      // a sample-city night says loudly when a model no longer holds (the tests and the bench fail on it)
-      for (const line of missedFloors(linkQuality)) log(`links: FLOOR MISSED ${line}`);
-    }
     const report = await writeQualityReport(wh, { sources, runs, checks, meta });
     await writeFile(path.join(path.dirname(finalPath), 'data-quality.json'), JSON.stringify(report, null, 2));
     await saveEntityIds(wh, config.stateDir);

@@ -1,6 +1,7 @@
 // The versioned model file of one link task (pipeline/links/models/<task>.json): the weights that turn features
-// into a probability, with the versions every published link carries.
-import { readFileSync, writeFileSync } from 'node:fs';
+// into a probability, with the versions every published link carries. The night only reads these files;
+// links-fitting/fit.ts writes them.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,10 +26,6 @@ export const modelsDir = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** The committed model file of a task. */
 export function readLinkModel(task: LinkTask): LinkModel {
   return JSON.parse(readFileSync(path.join(modelsDir, `${task}.json`), 'utf8')) as LinkModel;
-}
-
-export function writeLinkModel(model: LinkModel): void {
-  writeFileSync(path.join(modelsDir, `${model.task}.json`), `${JSON.stringify(model, null, 2)}\n`);
 }
 
 /** The feature-table name of a task (`lnk_l1`, `lnk_topic`). */

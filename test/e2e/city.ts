@@ -1,15 +1,16 @@
 // The end-to-end city: one small sample city built end to end (generate → pipeline → reviewers' decisions →
-// pipeline → site) once per test run, by
+// pipeline → link-quality evaluation → site) once per test run, by
 // whichever e2e suite asks first; the others wait for it. A directory lock makes the build happen exactly once
 // across the parallel test processes.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolveConfig, type Config } from '../../config/resolve.ts';
-import { generateSampleCity } from '../../pipeline/sample/generate.ts';
+import { generateSampleCity } from '../../sample/generate.ts';
 import { runPipeline } from '../../pipeline/run.ts';
 import { runBuild } from '../../build/cli.ts';
-import { writeSampleReview } from '../../pipeline/links/review-sample.ts';
+import { evaluateLinkQuality } from '../../links-fitting/evaluate-cli.ts';
+import { writeSampleReview } from '../../links-fitting/review-sample.ts';
 
 export const E2E_SCALE = 0.004;
 const root = path.resolve('.tmp', 'e2e');
@@ -53,6 +54,7 @@ export async function e2eCity(): Promise<Config> {
       // the sample's reviewers decide (L5, L7, position need confirmations), then the night runs again with them
       await writeSampleReview(config, quiet);
       await runPipeline(config, quiet);
+      await evaluateLinkQuality(config, quiet); // link-quality.json beside the warehouse (link-quality.test.ts)
       await runBuild(config, quiet);
       writeFileSync(ready, JSON.stringify({ run }));
       return config;

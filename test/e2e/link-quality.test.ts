@@ -1,12 +1,12 @@
-// The link-quality report the pipeline writes for the sample city: every task is measured against the planted
-// truth, and the published bands meet the floors (precision ≥ 0.95 high, ≥ 0.80 moderate; the review threshold of
-// gated tasks ≥ 0.95). Recall is reported. The truth must be hard enough to mean something (shares reported).
+// The link-quality report the evaluation step (links-fitting/evaluate-cli.ts) writes for the sample city: every task is
+// measured against the planted truth, and the published bands meet the floors (precision ≥ 0.95 high, ≥ 0.80 moderate;
+// the review threshold of gated tasks ≥ 0.95). Recall is reported. The truth must be hard enough to mean something.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LINK_TASKS } from '../../pipeline/links/model-file.ts';
-import type { TaskQuality } from '../../pipeline/links/evaluate.ts';
-import { FLOORS, missedFloors } from '../../pipeline/links/floors.ts';
+import type { TaskQuality } from '../../links-fitting/evaluate.ts';
+import { FLOORS, missedFloors } from '../../links-fitting/floors.ts';
 import { e2eConfig } from './harness.ts';
 
 let report: TaskQuality[];

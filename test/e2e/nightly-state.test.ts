@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, type Config } from '../../config/resolve.ts';
-import { generateSampleCity } from '../../pipeline/sample/generate.ts';
+import { generateSampleCity } from '../../sample/generate.ts';
 import { runPipeline } from '../../pipeline/run.ts';
 import { openWarehouse } from '../../pipeline/lib/warehouse.ts';
 

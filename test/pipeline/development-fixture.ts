@@ -3,7 +3,7 @@
 // Builds on emptySourceWarehouse/insertRows (source-fixture.ts), which create and fill every src_* table.
 import { emptySourceWarehouse, insertRows } from './source-fixture.ts';
 import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
-import { toMtm } from '../../pipeline/sample/geo/mtm.ts';
+import { toMtm } from '../../sample/geo/mtm.ts';
 
 type Row = Record<string, string | null>;
 

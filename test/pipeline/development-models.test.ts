@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runModels } from '../../pipeline/lib/models.ts';
 import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
-import { fromMtm } from '../../pipeline/sample/geo/mtm.ts';
+import { fromMtm } from '../../sample/geo/mtm.ts';
 import { mtmToWgs84 } from '../../pipeline/models/core/int_site_coordinates.ts';
 import { developmentRoutes } from '../../api/routes/development.ts';
 import type { ListRoute, Route } from '../../api/route-types.ts';

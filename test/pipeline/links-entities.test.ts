@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openWarehouse, type Warehouse } from '../../pipeline/lib/warehouse.ts';
-import type { TruthMapper } from '../../pipeline/links/truth/types.ts';
+import { TRUTH_MAPPERS } from '../../links-fitting/truth/mappers.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { entityLinkCity, scored, type ScoredPair } from './links-entities-fixture.ts';
 
@@ -110,7 +110,7 @@ describe('entity link features on a tiny known city', () => {
     expect(lobbyist.x.same_postal_area).toBe(1);
     expect(namesake.x.same_postal_area).toBe(0);
     // living in the organisation's postal area is never evidence against (fitted with its sign held, see
-    // pipeline/links/evidence-signs.ts); on the sample it carries no weight without the same postal code
+    // links-fitting/evidence-signs.ts); on the sample it carries no weight without the same postal code
     expect(lobbyist.p).toBeGreaterThanOrEqual(namesake.p);
     expect(namesake.p).toBeLessThan(0.7);
     expect(JSON.parse(lobbyist.extra)).toEqual({ tier: 1 });
@@ -135,8 +135,7 @@ describe('entity link quality on the generated city', () => {
 
   for (const task of ['L3', 'L4', 'L5', 'L6', 'L7'] as const) {
     it(`${task}: precision per band, recall above 0, blocking bounded`, async () => {
-      const mapper = (await import(`../../pipeline/links/truth/${task.toLowerCase()}.ts`)).default as TruthMapper;
-      const truth = await mapper(wh, planted);
+      const truth = await TRUTH_MAPPERS[task](wh, planted);
       const rows = await scored(wh, task);
       const band = (lo: number, hi: number) => rows.filter((r) => r.p >= lo && r.p < hi);
       const precision = (list: ScoredPair[]) => list.filter((r) => truth.positives.has(`${r.from_id}|${r.to_id}`)).length / list.length;

@@ -1,9 +1,9 @@
 // Helpers of the registration link tests (L1, L2, topic): apply a committed model file to a task's feature table
 // (probability = σ(intercept + Σ w·x), as the framework's scoring does) and measure precision and recall per
 // publication band against the planted truth; plus a tiny known city for the feature unit tests.
-import { sigmoid } from '../../pipeline/links/logistic.ts';
+import { sigmoid } from '../../links-fitting/logistic.ts';
 import { featureTable, readLinkModel, type LinkModel, type LinkTask } from '../../pipeline/links/model-file.ts';
-import type { TaskTruth } from '../../pipeline/links/truth/types.ts';
+import type { TaskTruth } from '../../links-fitting/truth/types.ts';
 import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
 
 export interface ScoredPair { from: string; to: string; x: Record<string, number>; probability: number }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runModel } from '../../pipeline/lib/models.ts';
 import { openWarehouse, type Warehouse } from '../../pipeline/lib/warehouse.ts';
-import { taskTruth } from '../../pipeline/links/fit.ts';
+import { taskTruth } from '../../links-fitting/fit.ts';
 import { registrationLinkModels } from '../../pipeline/models/manifest-links.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { bandQuality, blockingRecall, fillRegistrationLinkCity, scoreTask, type ScoredPair } from './links-registration-fixture.ts';

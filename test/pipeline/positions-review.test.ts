@@ -1,13 +1,14 @@
 // Organisation positions and reviewer decisions: the generator's agenda-item communications (determinism, truth),
 // the two adapters (fixture + quarantine), the position features on a tiny known city (clear support, clear
-// opposition, hedged wording, a look-alike organisation), and the position model's quality on the e2e city.
+// opposition, hedged wording, a look-alike organisation), and the position model's quality on the e2e city. The sample's
+// reviewer decisions are tested in test/links-fitting/review-sample.test.ts.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSampleCity } from '../../pipeline/sample/generate.ts';
-import { WORDING_TEMPLATES } from '../../pipeline/sample/positions/wording.ts';
+import { generateSampleCity } from '../../sample/generate.ts';
+import { WORDING_TEMPLATES } from '../../sample/positions/wording.ts';
 import { openWarehouse, type Warehouse } from '../../pipeline/lib/warehouse.ts';
 import { runModel, modelsDir } from '../../pipeline/lib/models.ts';
 import { Quarantine } from '../../pipeline/sources/common/quarantine.ts';
@@ -15,8 +16,7 @@ import { createSourceTables } from '../../pipeline/sources/common/tables.ts';
 import { loadItemCommunications } from '../../pipeline/sources/tmmis-communications.ts';
 import { isIsoTimestamp, loadReviewDecisions } from '../../pipeline/sources/review.ts';
 import { readLinkModel } from '../../pipeline/links/model-file.ts';
-import positionTruth from '../../pipeline/links/truth/position.ts';
-import { decideTask, toCsv } from '../../pipeline/links/review-sample.ts';
+import positionTruth from '../../links-fitting/truth/position.ts';
 import { positionLinkModels } from '../../pipeline/models/manifest-links.ts';
 import { e2eCity } from '../e2e/city.ts';
 
@@ -276,21 +276,4 @@ describe('position quality on the e2e sample city', () => {
       wh.close();
     }
   }, 600_000);
-});
-
-describe('review-sample decisions', () => {
-  it('confirms true position candidates at ≥ 0.95, rejects wrong ones and look-alikes, deterministically', () => {
-    const c = (from: string, p: number) => ({ task: 'position' as const, from_type: 'organization', from_id: from, to_type: 'agenda_item', to_id: '2024.PH1.1', p,
-      evidence: { communication: { id: '9', type_name: 'Letter', organization_name_as_typed: 'X Inc.' }, organization: { canonical_name: 'X Inc.' } }, extra: { stance: 'support' } });
-    const candidates = [...Array.from({ length: 20 }, (_, i) => c(String(i + 1), 0.97)), c('50', 0.96), c('51', 0.8)];
-    const truth = { positives: new Set(candidates.slice(0, 20).map((x) => `${x.from_id}|${x.to_id}`)), decoys: new Set(['50|2024.PH1.1', '51|2024.PH1.1']), unalikeShare: 0, decoyShare: 0 };
-    const decisions = decideTask('position', candidates, truth, '2026-11-20');
-    const confirmed = decisions.filter((d) => d.decision === 'confirmed');
-    expect(confirmed.length).toBeGreaterThanOrEqual(14);
-    expect(confirmed.length).toBeLessThan(20); // some stay in the queue
-    expect(decisions.filter((d) => d.decision === 'rejected').map((d) => d.from_id).sort()).toEqual(['50', '51']);
-    for (const d of decisions) expect(isIsoTimestamp(d.reviewed_at) && d.reviewed_at < '2026-11-20').toBe(true);
-    expect(toCsv(decideTask('position', candidates, truth, '2026-11-20'))).toBe(toCsv(decisions));
-    expect(toCsv(decisions).split('\n')[0]).toBe('task,from_type,from_id,to_type,to_id,decision,reviewer,reviewed_at,note');
-  });
 });
