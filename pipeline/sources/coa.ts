@@ -2,9 +2,9 @@
 // The two files differ: active has WARD, closed has WARD_NUMBER/WARD_NAME/FINALDATE… Pulls made with R's
 // opendatatoronto client write `NA` for empty cells and `REFERENCE_FILE` without `#`; the portal adds `_id`.
 import path from 'node:path';
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type TableSpec } from './common/csv-table.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { keys, loadCsvTable, type TableSpec } from './common/csv-table.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
 const FOLDER = 'committee-of-adjustment';
 type FileKind = 'active' | 'closed';

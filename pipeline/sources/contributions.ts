@@ -5,10 +5,10 @@
 // their own columns, never into quarantine excerpts or log lines.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type CleanRow, type HeaderSearch, type TableSpec } from './common/csv-table.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { keys, loadCsvTable, type CleanRow, type HeaderSearch, type TableSpec } from './common/csv-table.ts';
 import { isDirectory } from './common/files.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
 const FOLDER = 'campaign-finance';
 const FILINGS = /^campaign-filings\.csv$/i;

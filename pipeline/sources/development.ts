@@ -1,8 +1,8 @@
 // City Planning's development applications CSV → src_development__applications (contracts.md §5; sources §4).
 // One application may span several rows (one per address): every row is kept; staging groups them.
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type TableSpec } from './common/csv-table.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { keys, loadCsvTable, type TableSpec } from './common/csv-table.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
 const FOLDER = 'development-applications';
 

@@ -1,13 +1,13 @@
 // Address points CSV → src_geo__address_points (streamed: ~183 MB at the City's size) and the 25-ward GeoJSON
 // → src_geo__wards (contracts.md §5; sources §8). Coordinates stay text as written in the source.
 import fs from 'node:fs/promises';
-import type { SourceContext } from './common/csv-adapter.ts';
+import type { SourceContext } from './common/source-context.ts';
 import { clean } from './common/clean.ts';
 import { toHeaderKey } from './common/csv-records.ts';
-import { loadCsvTable, type CleanRow, type TableSpec } from './common/csv-table.ts';
+import { keys, loadCsvTable, type CleanRow, type TableSpec } from './common/csv-table.ts';
 import { toSourceFile } from './common/files.ts';
 import { scalarText } from './common/json-file.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import { optionalFiles } from './common/optional-files.ts';
 import { toRow, type Row } from './common/tables.ts';
 import { decodeMixed } from '../lib/encoding.ts';
 

@@ -1,7 +1,7 @@
 // Hand-kept organisation groups (groups/manual-groups.csv) → src_groups__manual (contracts.md §5).
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type TableSpec } from './common/csv-table.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { keys, loadCsvTable, type TableSpec } from './common/csv-table.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
 export const manualGroupsSpec: TableSpec = {
   source: 'groups',

@@ -1,9 +1,9 @@
 // TOBids CSVs (awarded, non-competitive, open solicitations) → src_procurement__* (contracts.md §5; sources §6).
 // Amounts, dates and document numbers stay text exactly as published: `$1,317,169.92 CAD`, `S2,035,000.00`,
 // `31.65/MT`, `3.77E+1100` are all real, and only the staging layer decides what parses.
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type CleanRow, type TableSpec } from './common/csv-table.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { keys, loadCsvTable, type CleanRow, type TableSpec } from './common/csv-table.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
 const FOLDER = 'procurement';
 

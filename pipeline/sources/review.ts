@@ -1,9 +1,9 @@
 // Reviewer decisions on link candidates (review/decisions.csv, docs/links-contract.md) → src_review__decisions.
 // Rows the pipeline cannot act on are quarantined: an unknown task, a decision other than confirmed/rejected, a
 // reviewed_at that is not an ISO date or timestamp, a missing end of the link.
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type CleanRow, type TableSpec } from './common/csv-table.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { keys, loadCsvTable, type CleanRow, type TableSpec } from './common/csv-table.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
 export const REVIEW_TASKS = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7', 'topic', 'position'];
 const TASKS = new Set(REVIEW_TASKS.map((t) => t.toLowerCase()));

@@ -1,9 +1,9 @@
-// Streams one City CSV into a src table: header found by normalised name (also after title/preamble rows), cells
-// cleaned, malformed or keyless rows quarantined, the rest appended batch by batch (see RowSink).
-import type { SourceContext } from './csv-adapter.ts';
+// The one CSV loader of every source: streams one City CSV into a src table, header found by normalised name (also
+// after title/preamble rows), cells cleaned, malformed or keyless rows quarantined, the rest appended batch by batch.
+import type { SourceContext } from './source-context.ts';
 import { clean } from './clean.ts';
 import { readCsv, toHeaderKey } from './csv-records.ts';
-import { toSourceFile } from './files.ts';
+import { termFromFileName, toSourceFile } from './files.ts';
 import { RowSink } from './row-sink.ts';
 import { toRow, type SourceTable } from './tables.ts';
 
@@ -36,6 +36,22 @@ export interface HeaderSearch {
   match: (keys: string[]) => TableSpec | null;
   /** Whether cells of unrecognised files may be quoted in the quarantine (false when files hold private data). */
   quotable: boolean;
+}
+
+/** Header-key aliases written as the City spells the headers, folded by toHeaderKey (`'APPLICATION#'` → `application`). */
+export function keys(...headers: string[]): string[] {
+  return headers.map(toHeaderKey);
+}
+
+/**
+ * The spec for one file of a per-term dataset: when the file name names a term (`VW_OPEN_VOTE_2022_2026.csv`), the
+ * term comes from the name and a `Term` column is neither read nor missed; otherwise the column is the term.
+ */
+export function withFileTerm(spec: TableSpec, file: string): TableSpec {
+  const term = termFromFileName(file);
+  if (term === null) return spec;
+  const { term: _fromColumn, ...columns } = spec.columns;
+  return { ...spec, columns, fixed: { ...spec.fixed, term } };
 }
 
 export interface TableLoad {
