@@ -4,12 +4,15 @@
 import path from 'node:path';
 import type { SourceContext } from './common/source-context.ts';
 import { keys, loadCsvTable, type TableSpec } from './common/csv-table.ts';
+import type { SourceColumn } from './common/tables.ts';
 import { optionalFiles } from './common/optional-files.ts';
 
 const FOLDER = 'committee-of-adjustment';
 type FileKind = 'active' | 'closed';
 
-const COLUMNS: TableSpec['columns'] = {
+type Coa = 'src_coa__applications';
+
+const COLUMNS: TableSpec<Coa>['columns'] = {
   sys_id: keys('SYS_ID'),
   application_type: keys('APPLICATION_TYPE'),
   in_date: keys('IN_DATE'),
@@ -39,10 +42,10 @@ const COLUMNS: TableSpec['columns'] = {
 };
 
 /** Columns only the closed file has. */
-const CLOSED_ONLY = ['ward_name', 'finaldate', 'application_url', 'parent_folder_number'];
+const CLOSED_ONLY: readonly SourceColumn<Coa>[] = ['ward_name', 'finaldate', 'application_url', 'parent_folder_number'];
 
 /** The spec of one CoA file kind. */
-export function coaSpec(kind: FileKind): TableSpec {
+export function coaSpec(kind: FileKind): TableSpec<Coa> {
   return {
     source: 'coa',
     table: 'src_coa__applications',

@@ -1,10 +1,10 @@
 // Council and committee meeting schedule (meeting-schedule/*.csv) → src_meetings__schedule (contracts.md §1–2;
 // sources §3.5). Dates and times stay text as published; staging parses them.
-import { keys, loadCsvTable, withFileTerm, type TableSpec } from './common/csv-table.ts';
+import { defineTableSpec, keys, loadCsvTable, withFileTerm } from './common/csv-table.ts';
 import { councilFiles } from './common/optional-files.ts';
 import type { SourceContext } from './common/source-context.ts';
 
-export const meetingScheduleSpec: TableSpec = {
+export const meetingScheduleSpec = defineTableSpec({
   source: 'meetings',
   table: 'src_meetings__schedule',
   columns: {
@@ -16,7 +16,7 @@ export const meetingScheduleSpec: TableSpec = {
     end_time: keys('End Time'),
     location: keys('Location'),
   },
-};
+});
 
 /** Load every meeting-schedule file, the term taken from its name where it names one; returns rows loaded. */
 export async function loadMeetingSchedule(ctx: SourceContext): Promise<number> {

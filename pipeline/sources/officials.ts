@@ -1,10 +1,10 @@
 // Elected officials' contact lists (elected-officials/<start>-<end>-elected-officials-contact.csv) →
 // src_officials__contacts (contracts.md §1–2). The file has no Term column: the term is the one its name names.
-import { keys, loadCsvTable, withFileTerm, type TableSpec } from './common/csv-table.ts';
+import { defineTableSpec, keys, loadCsvTable, withFileTerm } from './common/csv-table.ts';
 import { councilFiles } from './common/optional-files.ts';
 import type { SourceContext } from './common/source-context.ts';
 
-export const electedOfficialsSpec: TableSpec = {
+export const electedOfficialsSpec = defineTableSpec({
   source: 'officials',
   table: 'src_officials__contacts',
   columns: {
@@ -16,7 +16,7 @@ export const electedOfficialsSpec: TableSpec = {
     last_name: keys('Last Name'),
     email: keys('Email'),
   },
-};
+});
 
 /** Load every elected-officials contact file; returns rows loaded. */
 export async function loadElectedOfficials(ctx: SourceContext): Promise<number> {
