@@ -59,7 +59,7 @@ export const SOURCE_TABLES = {
   src_officials__contacts: [
     'term', 'district_name', 'district_id', 'primary_role', 'first_name', 'last_name', 'email', ...LINEAGE,
   ],
-  // Issue 3 sources (contracts.md §5).
+  // Development, Committee of Adjustment, geography, procurement, contributions and groups (contracts.md §5).
   src_development__applications: [
     'application_type', 'application_number', 'street_num', 'street_name', 'street_type', 'street_direction', 'postal',
     'date_submitted', 'status', 'x', 'y', 'description', 'reference_file_number', 'folderrsn', 'ward_number',
