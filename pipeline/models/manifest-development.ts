@@ -1,6 +1,6 @@
 // Development domain models (applications, Committee of Adjustment, address points, wards, sites), per layer, in
 // run order. Geocoding rules and measured shares: docs/geocoding.md.
-import type { DomainModels } from './manifest.ts';
+import type { DomainModels } from './domain-models.ts';
 
 export const developmentModels: DomainModels = {
   staging: [

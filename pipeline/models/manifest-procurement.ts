@@ -1,6 +1,6 @@
 // Procurement and contributions domain models (contracts, solicitations, groups, campaigns), per layer, in run
 // order. See docs/procurement-contributions.md.
-import type { DomainModels } from './manifest.ts';
+import type { DomainModels } from './domain-models.ts';
 
 export const procurementModels: DomainModels = {
   staging: [

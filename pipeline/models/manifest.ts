@@ -5,14 +5,6 @@ import { developmentModels } from './manifest-development.ts';
 import { entityLinkModels, positionLinkModels, registrationLinkModels } from './manifest-links.ts';
 import { procurementModels } from './manifest-procurement.ts';
 
-/** Models of one domain, per layer, appended after the entity models of that layer. */
-export interface DomainModels {
-  staging: readonly string[];
-  core: readonly string[];
-  api: readonly string[];
-  quality: readonly string[];
-}
-
 export interface Layer {
   name: 'staging' | 'core' | 'links' | 'api' | 'quality';
   /** Model file names (without .sql) in run order; each becomes a table of the same name. */

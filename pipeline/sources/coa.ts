@@ -2,14 +2,17 @@
 // The two files differ: active has WARD, closed has WARD_NUMBER/WARD_NAME/FINALDATE… Pulls made with R's
 // opendatatoronto client write `NA` for empty cells and `REFERENCE_FILE` without `#`; the portal adds `_id`.
 import path from 'node:path';
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type TableSpec } from './common/csv-table.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { keys, loadCsvTable, type TableSpec } from './common/csv-table.ts';
+import type { SourceColumn } from './common/tables.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
 const FOLDER = 'committee-of-adjustment';
 type FileKind = 'active' | 'closed';
 
-const COLUMNS: TableSpec['columns'] = {
+type Coa = 'src_coa__applications';
+
+const COLUMNS: TableSpec<Coa>['columns'] = {
   sys_id: keys('SYS_ID'),
   application_type: keys('APPLICATION_TYPE'),
   in_date: keys('IN_DATE'),
@@ -39,10 +42,10 @@ const COLUMNS: TableSpec['columns'] = {
 };
 
 /** Columns only the closed file has. */
-const CLOSED_ONLY = ['ward_name', 'finaldate', 'application_url', 'parent_folder_number'];
+const CLOSED_ONLY: readonly SourceColumn<Coa>[] = ['ward_name', 'finaldate', 'application_url', 'parent_folder_number'];
 
 /** The spec of one CoA file kind. */
-export function coaSpec(kind: FileKind): TableSpec {
+export function coaSpec(kind: FileKind): TableSpec<Coa> {
   return {
     source: 'coa',
     table: 'src_coa__applications',

@@ -5,19 +5,21 @@
 // their own columns, never into quarantine excerpts or log lines.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type CleanRow, type HeaderSearch, type TableSpec } from './common/csv-table.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { keys, loadCsvTable, type CleanRow, type HeaderSearch, type TableSpec } from './common/csv-table.ts';
 import { isDirectory } from './common/files.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
 const FOLDER = 'campaign-finance';
 const FILINGS = /^campaign-filings\.csv$/i;
 export type Layout = '2014' | '2018' | '2022';
 
-const rejectContribution = (row: CleanRow) =>
-  row.contributor_name === null ? 'missing contributor name' : row.amount === null ? 'missing contribution amount' : null;
+type Rows = 'src_contributions__rows';
 
-const LAYOUTS: Record<Layout, Pick<TableSpec, 'columns' | 'optional' | 'private' | 'derive'>> = {
+const rejectContribution = (row: CleanRow<Rows>) =>
+  row.contributor_name == null ? 'missing contributor name' : row.amount == null ? 'missing contribution amount' : null;
+
+const LAYOUTS: Record<Layout, Pick<TableSpec<Rows>, 'columns' | 'optional' | 'private' | 'derive'>> = {
   // Contributor's Name … Candidate, Office, Ward (13 columns; Ward blank for Mayor).
   '2014': {
     columns: {
@@ -79,6 +81,14 @@ export function detectLayout(headerKeys: string[]): Layout | null {
   return has('contributiontypedesc') || has('contributortypedesc') || has('authorizedrepresentative') ? '2014' : '2018';
 }
 
+/** The spec of one office file of an election in one layout. */
+export function contributionsSpec(layout: Layout, election: string, officeFile: string): TableSpec<Rows> {
+  return {
+    source: 'contributions', table: 'src_contributions__rows', ...LAYOUTS[layout],
+    fixed: { election, office_file: officeFile, layout }, reject: rejectContribution,
+  };
+}
+
 /** The header search for one office file of an election. */
 export function contributionsSearch(election: string, officeFile: string): HeaderSearch {
   return {
@@ -87,16 +97,12 @@ export function contributionsSearch(election: string, officeFile: string): Heade
     quotable: false,
     match(headerKeys) {
       const layout = detectLayout(headerKeys);
-      if (layout === null) return null;
-      return {
-        source: 'contributions', table: 'src_contributions__rows', ...LAYOUTS[layout],
-        fixed: { election, office_file: officeFile, layout }, reject: rejectContribution,
-      };
+      return layout === null ? null : contributionsSpec(layout, election, officeFile);
     },
   };
 }
 
-export function filingsSpec(election: string): TableSpec {
+export function filingsSpec(election: string): TableSpec<'src_contributions__filings'> {
   return {
     source: 'contributions',
     table: 'src_contributions__filings',
@@ -108,7 +114,7 @@ export function filingsSpec(election: string): TableSpec {
     },
     optional: ['ward'],
     fixed: { election },
-    reject: (row) => (row.candidate === null ? 'missing Candidate' : null),
+    reject: (row) => (row.candidate == null ? 'missing Candidate' : null),
   };
 }
 

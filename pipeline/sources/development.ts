@@ -1,12 +1,12 @@
 // City Planning's development applications CSV → src_development__applications (contracts.md §5; sources §4).
 // One application may span several rows (one per address): every row is kept; staging groups them.
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type TableSpec } from './common/csv-table.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { defineTableSpec, keys, loadCsvTable } from './common/csv-table.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
 const FOLDER = 'development-applications';
 
-export const developmentSpec: TableSpec = {
+export const developmentSpec = defineTableSpec({
   source: 'development',
   table: 'src_development__applications',
   columns: {
@@ -32,7 +32,7 @@ export const developmentSpec: TableSpec = {
   },
   // The application number is the join key to TMMIS (planningApplicationNumber); a row without it joins nothing.
   reject: (row) => (row.application_number === null ? 'missing APPLICATION#' : null),
-};
+});
 
 /** Load development-applications/*.csv; returns rows loaded. */
 export async function loadDevelopmentApplications(ctx: SourceContext): Promise<number> {

@@ -1,13 +1,13 @@
 // Address points CSV → src_geo__address_points (streamed: ~183 MB at the City's size) and the 25-ward GeoJSON
 // → src_geo__wards (contracts.md §5; sources §8). Coordinates stay text as written in the source.
 import fs from 'node:fs/promises';
-import type { SourceContext } from './common/csv-adapter.ts';
+import type { SourceContext } from './common/source-context.ts';
 import { clean } from './common/clean.ts';
 import { toHeaderKey } from './common/csv-records.ts';
-import { loadCsvTable, type CleanRow, type TableSpec } from './common/csv-table.ts';
+import { defineTableSpec, keys, loadCsvTable } from './common/csv-table.ts';
 import { toSourceFile } from './common/files.ts';
 import { scalarText } from './common/json-file.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import { optionalFiles } from './common/optional-files.ts';
 import { toRow, type Row } from './common/tables.ts';
 import { decodeMixed } from '../lib/encoding.ts';
 
@@ -24,7 +24,7 @@ export function pointOf(geometry: string | null): [string, string] | null {
   return m ? [m[1], m[2]] : null;
 }
 
-export const addressPointsSpec: TableSpec = {
+export const addressPointsSpec = defineTableSpec({
   source: 'geo',
   table: 'src_geo__address_points',
   columns: {
@@ -47,12 +47,12 @@ export const addressPointsSpec: TableSpec = {
   },
   // The City's CSV carries the point only in `geometry`; LATITUDE/LONGITUDE exist in some exports.
   optional: ['latitude', 'longitude'],
-  derive(row: CleanRow, cell) {
+  derive(row, cell) {
     const point = pointOf(cell('geometry'));
     if (point) [row.longitude, row.latitude] = point;
   },
   reject: (row) => (row.address_point_id === null ? 'missing ADDRESS_POINT_ID' : null),
-};
+});
 
 /** Load address-points/*.csv, streaming; returns rows loaded. */
 export async function loadAddressPoints(ctx: SourceContext): Promise<number> {

@@ -1,9 +1,9 @@
 // Hand-kept organisation groups (groups/manual-groups.csv) → src_groups__manual (contracts.md §5).
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type TableSpec } from './common/csv-table.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { defineTableSpec, keys, loadCsvTable } from './common/csv-table.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
-export const manualGroupsSpec: TableSpec = {
+export const manualGroupsSpec = defineTableSpec({
   source: 'groups',
   table: 'src_groups__manual',
   columns: {
@@ -15,7 +15,7 @@ export const manualGroupsSpec: TableSpec = {
   // A membership needs both ends; half a pair would put an organisation in no group or a group with no one.
   reject: (row) =>
     row.group_name === null ? 'missing group_name' : row.organization_name === null ? 'missing organization_name' : null,
-};
+});
 
 /** Load groups/manual-groups.csv; returns rows loaded. */
 export async function loadManualGroups(ctx: SourceContext): Promise<number> {

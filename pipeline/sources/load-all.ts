@@ -1,11 +1,13 @@
 // Runs every source adapter into fresh src_* tables and `quarantine`, and returns what each one loaded or rejected.
 import type { Warehouse } from '../lib/warehouse.ts';
-import { loadCsvSource, type SourceContext } from './common/csv-adapter.ts';
+import type { SourceContext } from './common/source-context.ts';
 import { Quarantine } from './common/quarantine.ts';
 import { createSourceTables, SOURCE_TABLES, type SourceTable } from './common/tables.ts';
-import { electedOfficialsAdapter, meetingScheduleAdapter, votesAdapter } from './csv-sources.ts';
 import { ingestSnapshots, type PassStats } from './registry/ingest-snapshots.ts';
 import { loadAgendaItems, loadDecisionBodies } from './tmmis.ts';
+import { loadVotes } from './votes.ts';
+import { loadMeetingSchedule } from './meetings.ts';
+import { loadElectedOfficials } from './officials.ts';
 import { loadCoaApplications } from './coa.ts';
 import { loadContributions } from './contributions.ts';
 import { loadDevelopmentApplications } from './development.ts';
@@ -47,14 +49,14 @@ export async function loadSources(ctx: {
   log('sources: lobbyist registry');
   const registry = await ingestSnapshots({ ...ctx, quarantine });
   log('sources: council voting record');
-  await loadCsvSource(source, votesAdapter);
+  await loadVotes(source);
   log('sources: TMMIS agenda items and decision bodies');
   await loadAgendaItems(source);
   await loadDecisionBodies(source);
   log('sources: meeting schedule and elected officials');
-  await loadCsvSource(source, meetingScheduleAdapter);
-  await loadCsvSource(source, electedOfficialsAdapter);
-  // Issue 3 sources: every folder is optional; a missing one leaves its tables empty and says so.
+  await loadMeetingSchedule(source);
+  await loadElectedOfficials(source);
+  // Every folder is optional: a missing one leaves its tables empty and says so.
   log('sources: development applications and Committee of Adjustment');
   await loadDevelopmentApplications(source);
   await loadCoaApplications(source);

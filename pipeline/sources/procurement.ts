@@ -1,16 +1,17 @@
 // TOBids CSVs (awarded, non-competitive, open solicitations) → src_procurement__* (contracts.md §5; sources §6).
 // Amounts, dates and document numbers stay text exactly as published: `$1,317,169.92 CAD`, `S2,035,000.00`,
 // `31.65/MT`, `3.77E+1100` are all real, and only the staging layer decides what parses.
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type CleanRow, type TableSpec } from './common/csv-table.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { defineTableSpec, keys, loadCsvTable, type CleanRow, type TableSpec } from './common/csv-table.ts';
+import { optionalFiles } from './common/optional-files.ts';
+import type { SourceColumn, SourceTable } from './common/tables.ts';
 
 const FOLDER = 'procurement';
 
-const requireColumn = (column: string, header: string) => (row: CleanRow) =>
-  row[column] === null ? `missing ${header}` : null;
+const requireColumn = (column: SourceColumn<SourceTable>, header: string) => (row: CleanRow) =>
+  row[column] == null ? `missing ${header}` : null;
 
-export const awardedSpec: TableSpec = {
+export const awardedSpec = defineTableSpec({
   source: 'procurement',
   table: 'src_procurement__awarded',
   columns: {
@@ -27,9 +28,9 @@ export const awardedSpec: TableSpec = {
     wards: keys('Wards'),
   },
   reject: requireColumn('document_number', 'Document Number'),
-};
+});
 
-export const nonCompetitiveSpec: TableSpec = {
+export const nonCompetitiveSpec = defineTableSpec({
   source: 'procurement',
   table: 'src_procurement__non_competitive',
   columns: {
@@ -43,9 +44,9 @@ export const nonCompetitiveSpec: TableSpec = {
     wards: keys('Wards'),
   },
   reject: requireColumn('workspace_number', 'Workspace Number'),
-};
+});
 
-export const solicitationsSpec: TableSpec = {
+export const solicitationsSpec = defineTableSpec({
   source: 'procurement',
   table: 'src_procurement__solicitations',
   columns: {
@@ -60,7 +61,7 @@ export const solicitationsSpec: TableSpec = {
     wards: keys('Wards'),
   },
   reject: requireColumn('document_number', 'Document Number'),
-};
+});
 
 const FILES: [RegExp, TableSpec][] = [
   [/^tobids-awarded-contracts\.csv$/i, awardedSpec],

@@ -1,9 +1,9 @@
 // Reviewer decisions on link candidates (review/decisions.csv, docs/links-contract.md) → src_review__decisions.
 // Rows the pipeline cannot act on are quarantined: an unknown task, a decision other than confirmed/rejected, a
 // reviewed_at that is not an ISO date or timestamp, a missing end of the link.
-import type { SourceContext } from './common/csv-adapter.ts';
-import { loadCsvTable, type CleanRow, type TableSpec } from './common/csv-table.ts';
-import { keys, optionalFiles } from './common/optional-files.ts';
+import type { SourceContext } from './common/source-context.ts';
+import { defineTableSpec, keys, loadCsvTable, type CleanRow } from './common/csv-table.ts';
+import { optionalFiles } from './common/optional-files.ts';
 
 export const REVIEW_TASKS = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7', 'topic', 'position'];
 const TASKS = new Set(REVIEW_TASKS.map((t) => t.toLowerCase()));
@@ -19,15 +19,16 @@ export function isIsoTimestamp(value: string): boolean {
 }
 
 /** Why a decision row cannot be used, or null. */
-export function reviewRowProblem(row: CleanRow): string | null {
-  if (row.task === null || !TASKS.has(row.task.toLowerCase())) return 'unknown task';
-  if (row.from_type === null || row.from_id === null || row.to_type === null || row.to_id === null) return 'missing link end';
-  if (row.decision === null || !['confirmed', 'rejected'].includes(row.decision.toLowerCase())) return 'decision not confirmed or rejected';
-  if (row.reviewed_at === null || !isIsoTimestamp(row.reviewed_at)) return 'bad reviewed_at timestamp';
+export function reviewRowProblem(row: CleanRow<'src_review__decisions'>): string | null {
+  // `== null`: a column the file lacks (only note may be) reads as no value, like an empty cell.
+  if (row.task == null || !TASKS.has(row.task.toLowerCase())) return 'unknown task';
+  if (row.from_type == null || row.from_id == null || row.to_type == null || row.to_id == null) return 'missing link end';
+  if (row.decision == null || !['confirmed', 'rejected'].includes(row.decision.toLowerCase())) return 'decision not confirmed or rejected';
+  if (row.reviewed_at == null || !isIsoTimestamp(row.reviewed_at)) return 'bad reviewed_at timestamp';
   return null;
 }
 
-export const decisionsSpec: TableSpec = {
+export const decisionsSpec = defineTableSpec({
   source: 'review',
   table: 'src_review__decisions',
   columns: {
@@ -36,7 +37,7 @@ export const decisionsSpec: TableSpec = {
   },
   optional: ['note'],
   reject: reviewRowProblem,
-};
+});
 
 /** Load review/decisions.csv (and any other review/*.csv of the same layout); returns rows loaded. */
 export async function loadReviewDecisions(ctx: SourceContext): Promise<number> {

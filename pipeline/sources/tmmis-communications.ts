@@ -1,7 +1,7 @@
 // TMMIS agenda-item communications (tmmis/agenda-item-communications-<term>.json: letters, submissions,
 // presentations… received on an agenda item) → src_tmmis__item_communications. A record needs the item's reference
 // and a sender (a person or an organisation); others are quarantined.
-import type { SourceContext } from './common/csv-adapter.ts';
+import type { SourceContext } from './common/source-context.ts';
 import { clean } from './common/clean.ts';
 import { htmlToText } from './common/html-text.ts';
 import { scalarText } from './common/json-file.ts';

@@ -1,6 +1,6 @@
 // TMMIS JSON: agenda-items-<term>.json → src_tmmis__agenda_items; decision-bodies-<term>.json → bodies + members.
 import path from 'node:path';
-import type { SourceContext } from './common/csv-adapter.ts';
+import type { SourceContext } from './common/source-context.ts';
 import { clean } from './common/clean.ts';
 import { listFiles, termFromFileName, toSourceFile } from './common/files.ts';
 import { htmlToText } from './common/html-text.ts';

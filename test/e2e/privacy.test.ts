@@ -1,5 +1,6 @@
 // Privacy is a hard rule: no published byte (static site files, which the gateway serves as they are) may carry a
-// contributor's address or postal code, an L7 link or a tier-3 match. Scans every file of the e2e city's export.
+// contributor's address or postal code (the city alone is published), an L7 link or a tier-3 match. Scans every file
+// of the e2e city's export.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,19 @@ describe('no private byte is published', () => {
       where contributor_address is not null and length(trim(contributor_address)) >= 8`)).map((r) => r.a);
     const leaks = files.flatMap((f) => addresses.filter((a) => f.text.includes(a)).map((a) => `${f.rel}: ${a}`));
     expect(leaks).toEqual([]);
+  });
+
+  it('publishes at /contributions the contributor city, never a street, unit or postal code of the address', async () => {
+    // every part of an address holding a number (the street line, a suite, a postal code) stays private, however short
+    const parts = (await wh.all<{ p: string }>(`select distinct trim(unnest(string_split(contributor_address, ','))) as p
+      from src_contributions__rows where contributor_address is not null`)).map((r) => r.p).filter((p) => /\d/.test(p) && p.length >= 4);
+    expect(parts.length).toBeGreaterThan(0);
+    const published = files.filter((f) => f.rel.includes('contributions'));
+    expect(published.map((f) => f.rel)).toContain('api/v1/contributions/index.json');
+    const leaks = published.flatMap((f) => parts.filter((p) => f.text.includes(p)).map((p) => `${f.rel}: ${p}`));
+    expect(leaks).toEqual([]);
+    const cities = await wh.all<{ c: string }>('select distinct contributor_city as c from api_contributions where contributor_city is not null');
+    expect(cities.filter(({ c }) => /\d/.test(c))).toEqual([]);
   });
 
   it('publishes no L7 link and no tier-3 match', () => {

@@ -46,7 +46,7 @@ select
     w.office,
     w.ward,
     w.contributor_name,
-    cast(null as varchar) as contributor_city, -- the City's files carry no separate city; addresses are never published
+    w.contributor_city, -- the city only (stg_contributions__rows keeps no part of the address in it); never the address
     w.amount,
     w.returned,
     w.kind,

@@ -1,6 +1,6 @@
 -- Campaign contribution rows of every election layout, parsed: amounts, contribution kind, contributor and candidate
--- names split from "Last, First", office and ward. Contributor addresses and postal codes stay here and in core for
--- matching only: no api table may carry them.
+-- names split from "Last, First", office and ward, the contributor's city taken from the address. Contributor
+-- addresses and postal codes stay here and in core for matching only: no api table may carry them.
 with source as (
     select * from src_contributions__rows
 ),
@@ -14,6 +14,14 @@ parsed as (
         layout,
         trim(regexp_replace(contributor_name, '\s+', ' ', 'g')) as contributor_name,
         contributor_address,
+        -- the address's comma-separated parts, whitespace collapsed, each without a trailing postal code, province or
+        -- country: "100 King St W, Toronto, ON M5X 1A9" → [100 King St W, Toronto]
+        list_filter(
+            list_transform(string_split(coalesce(contributor_address, ''), ','), p -> trim(regexp_replace(
+                regexp_replace(trim(regexp_replace(p, '\s+', ' ', 'g')), '\s*[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$', ''),
+                '(^|\s)(on|ont|ontario|canada|can|cdn)\.?(\s+(on|ont|ontario|canada|can|cdn)\.?)*$', '', 'i'), ' .')),
+            p -> p <> ''
+        ) as address_parts,
         upper(regexp_replace(coalesce(contributor_postal_code, ''), '\s', '', 'g')) as postal_raw,
         amount as amount_raw,
         parse_amount(amount) as amount,
@@ -83,6 +91,15 @@ final as (
             when contains(contributor_name, ',') then person_key(trim(substr(contributor_name, strpos(contributor_name, ',') + 1)), split_part(contributor_name, ',', 1))
             else person_key('', contributor_name) end as contributor_key,
         contributor_address, -- private: linking only
+        -- published: the city, the last address part after the street, kept only when it cannot be a street, a unit or
+        -- a postal code (no digit, no unit word, no street type at its end), so no part of the address itself leaks.
+        -- Individuals' rows carry no address (only organisations' do), so their city is null
+        case when len(address_parts) >= 2
+            and not regexp_matches(address_parts[-1], '\d')
+            and not regexp_matches(upper(address_parts[-1]), '\b(SUITE|STE|UNIT|APT|APARTMENT|FLOOR|FLR|FL|BOX|PO|STATION|STN|RR|ROOM|RM|BLDG|BUILDING)\b')
+            and not regexp_matches(upper(address_parts[-1]),
+                '\b(' || site_street_types_re() || ')\.?(\s+(EAST|WEST|NORTH|SOUTH|E|W|N|S))?$')
+            then address_parts[-1] end as contributor_city,
         -- private: linking only; the placeholder M0M 0M0 and malformed codes are not postal codes
         case when regexp_matches(postal_raw, '^[A-Z]\d[A-Z]\d[A-Z]\d$') and postal_raw <> 'M0M0M0' then postal_raw end as contributor_postal_code,
         amount_raw,

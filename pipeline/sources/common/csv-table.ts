@@ -1,31 +1,43 @@
-// Streams one City CSV into a src table: header found by normalised name (also after title/preamble rows), cells
-// cleaned, malformed or keyless rows quarantined, the rest appended batch by batch (see RowSink).
-import type { SourceContext } from './csv-adapter.ts';
+// The one CSV loader of every source: streams one City CSV into a src table, header found by normalised name (also
+// after title/preamble rows), cells cleaned, malformed or keyless rows quarantined, the rest appended batch by batch.
+import type { SourceContext } from './source-context.ts';
 import { clean } from './clean.ts';
 import { readCsv, toHeaderKey } from './csv-records.ts';
-import { toSourceFile } from './files.ts';
+import { termFromFileName, toSourceFile } from './files.ts';
 import { RowSink } from './row-sink.ts';
-import { toRow, type SourceTable } from './tables.ts';
+import { toRow, type SourceColumn, type SourceTable } from './tables.ts';
 
-export type CleanRow = Record<string, string | null>;
+/** A row of table T as the loader builds it: cleaned text or null per column (a column no header gave is absent). */
+export type CleanRow<T extends SourceTable = SourceTable> = { [C in SourceColumn<T>]?: string | null };
 
-export interface TableSpec {
+/**
+ * How one file layout fills table T. Every column it names (columns, optional, fixed, private, what derive writes,
+ * what reject reads) is a column of T as declared in SOURCE_TABLES, so the table's column list is the one
+ * declaration: a name the table lacks is a type error, and test/pipeline/sources/source-columns.test.ts checks at
+ * run time that the specs and the tables agree both ways.
+ */
+export interface TableSpec<T extends SourceTable = SourceTable> {
   source: string;
-  table: SourceTable;
+  table: T;
   /** Column → accepted header keys (toHeaderKey form: `REFERENCE_FILE#`, `Reference File` → `referencefile`). */
-  columns: Record<string, readonly string[]>;
+  columns: { [C in SourceColumn<T>]?: readonly string[] };
   /** Columns a file may lack without a "missing columns" note (WARD_NAME in the active CoA file, Ward for Mayor). */
-  optional?: readonly string[];
+  optional?: readonly SourceColumn<T>[];
   /** Extra "no value" texts of the file's producer, compared after trimming (R's `NA`). */
   missing?: readonly string[];
   /** Constant columns of the whole file (file_kind, election, layout…). */
-  fixed?: CleanRow;
+  fixed?: CleanRow<T>;
   /** Fill or fix columns from the cleaned row and the cleaned cell under any header key (geometry → lat/long). */
-  derive?: (row: CleanRow, cell: (key: string) => string | null) => void;
+  derive?: (row: CleanRow<T>, cell: (key: string) => string | null) => void;
   /** A reason to quarantine the cleaned row, or null. */
-  reject?: (row: CleanRow) => string | null;
+  reject?: (row: CleanRow<T>) => string | null;
   /** Columns that are private: their cells never reach quarantine excerpts (nor logs). */
-  private?: readonly string[];
+  private?: readonly SourceColumn<T>[];
+}
+
+/** A TableSpec, its table's column names checked (the table literal fixes T). */
+export function defineTableSpec<T extends SourceTable>(spec: TableSpec<T>): TableSpec<T> {
+  return spec;
 }
 
 /** For files with rows before the header: the spec for a candidate row's header keys, or null if not the header. */
@@ -36,6 +48,22 @@ export interface HeaderSearch {
   match: (keys: string[]) => TableSpec | null;
   /** Whether cells of unrecognised files may be quoted in the quarantine (false when files hold private data). */
   quotable: boolean;
+}
+
+/** Header-key aliases written as the City spells the headers, folded by toHeaderKey (`'APPLICATION#'` → `application`). */
+export function keys(...headers: string[]): string[] {
+  return headers.map(toHeaderKey);
+}
+
+/**
+ * The spec for one file of a per-term dataset: when the file name names a term (`VW_OPEN_VOTE_2022_2026.csv`), the
+ * term comes from the name and a `Term` column is neither read nor missed; otherwise the column is the term.
+ */
+export function withFileTerm(spec: TableSpec, file: string): TableSpec {
+  const term = termFromFileName(file);
+  if (term === null) return spec;
+  const { term: _fromColumn, ...columns } = spec.columns;
+  return { ...spec, columns, fixed: { ...spec.fixed, term } };
 }
 
 export interface TableLoad {
@@ -70,10 +98,12 @@ export async function loadCsvTable(ctx: SourceContext, file: string, spec: Table
     width = values.length;
     indexOf = new Map();
     keys.forEach((k, i) => indexOf.has(k) || indexOf.set(k, i));
-    privateAt = new Set((found.private ?? []).flatMap((c) => found.columns[c].map((k) => indexOf.get(k) ?? -1)));
-    mapping = Object.entries(found.columns).map(([c, aliases]) => [c, indexOf.get(aliases.find((k) => indexOf.has(k)) ?? '') ?? -1]);
-    const missing = Object.entries(found.columns)
-      .filter(([c, aliases]) => !found.optional?.includes(c) && !aliases.some((k) => indexOf.has(k)))
+    const columns = Object.entries(found.columns) as [string, readonly string[]][];
+    const optional: readonly string[] = found.optional ?? [];
+    privateAt = new Set((found.private ?? []).flatMap((c) => (found.columns[c] ?? []).map((k) => indexOf.get(k) ?? -1)));
+    mapping = columns.map(([c, aliases]) => [c, indexOf.get(aliases.find((k) => indexOf.has(k)) ?? '') ?? -1]);
+    const missing = columns
+      .filter(([c, aliases]) => !optional.includes(c) && !aliases.some((k) => indexOf.has(k)))
       .map(([, aliases]) => aliases[0]);
     // A renamed column would silently empty a field: say so once per file, and load the rest.
     if (missing.length > 0) reject(null, `missing columns: ${missing.join(', ')}`, values.join(','));
@@ -97,7 +127,7 @@ export async function loadCsvTable(ctx: SourceContext, file: string, spec: Table
       return reject(at, `wrong column count (expected ${width}, got ${values.length})`, shown);
     }
     extraMissing = spec.missing ?? [];
-    const row: CleanRow = spec.fixed ? { ...spec.fixed } : {};
+    const row: CleanRow & Record<string, string | null | undefined> = spec.fixed ? { ...spec.fixed } : {};
     for (let c = 0; c < mapping.length; c++) row[mapping[c][0]] = cellAt(mapping[c][1]);
     spec.derive?.(row, cell);
     const reason = spec.reject?.(row) ?? null;

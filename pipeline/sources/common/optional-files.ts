@@ -1,7 +1,6 @@
-// Files of one of the optional raw folders (issue 3 sources): absent folders or files are normal, said once in the log.
+// Files of a source's raw folder: every folder is optional (an absent one leaves its tables empty), said once in the log.
 import path from 'node:path';
-import type { SourceContext } from './csv-adapter.ts';
-import { toHeaderKey } from './csv-records.ts';
+import type { SourceContext } from './source-context.ts';
 import { listFiles } from './files.ts';
 
 /** Files in `rawDir/folder` matching `pattern`; [] plus one log line naming the tables that stay empty. */
@@ -17,7 +16,12 @@ export async function optionalFiles(
   return files;
 }
 
-/** Header-key aliases written as the City spells the headers, folded by toHeaderKey (`'APPLICATION#'` → `application`). */
-export function keys(...headers: string[]): string[] {
-  return headers.map(toHeaderKey);
+/**
+ * The same for the council datasets (voting record, meeting schedule, elected officials): the absent-folder line
+ * is worded as the registry and TMMIS loaders word theirs ("left empty"), which the run's readers count.
+ */
+export async function councilFiles(ctx: SourceContext, source: string, folder: string, pattern: RegExp, table: string): Promise<string[]> {
+  const files = await listFiles(path.join(ctx.rawDir, folder), pattern);
+  if (files.length === 0) ctx.log(`${source}: no files in ${folder}/; ${table} left empty`);
+  return files;
 }

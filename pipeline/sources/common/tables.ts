@@ -1,16 +1,17 @@
 // Column lists of every src_* table and of `quarantine` (docs/contracts.md §2, §5), and the DDL that (re)creates them.
+// The one declaration of each table's columns: the adapters' TableSpecs are typed against it (SourceColumn).
 import type { Warehouse } from '../../lib/warehouse.ts';
 import { quoteIdent } from '../../lib/warehouse.ts';
 
-const ADDRESS = ['address_line1', 'address_line2', 'city', 'province', 'country', 'postal_code'];
+const ADDRESS = ['address_line1', 'address_line2', 'city', 'province', 'country', 'postal_code'] as const;
 const PREVIOUS_OFFICE = [
   'previous_public_office_holder',
   'previous_public_office_hold_position',
   'previous_public_office_position_program_name',
   'previous_public_office_hold_last_date',
-];
-const SNAPSHOT_LINEAGE = ['source_file', 'source_position', 'snapshot_date'];
-const LINEAGE = ['source_file', 'source_position'];
+] as const;
+const SNAPSHOT_LINEAGE = ['source_file', 'source_position', 'snapshot_date'] as const;
+const LINEAGE = ['source_file', 'source_position'] as const;
 
 /** Every table the adapters write, with its columns in order. */
 export const SOURCE_TABLES = {
@@ -58,7 +59,7 @@ export const SOURCE_TABLES = {
   src_officials__contacts: [
     'term', 'district_name', 'district_id', 'primary_role', 'first_name', 'last_name', 'email', ...LINEAGE,
   ],
-  // Issue 3 sources (contracts.md §5).
+  // Development, Committee of Adjustment, geography, procurement, contributions and groups (contracts.md §5).
   src_development__applications: [
     'application_type', 'application_number', 'street_num', 'street_name', 'street_type', 'street_direction', 'postal',
     'date_submitted', 'status', 'x', 'y', 'description', 'reference_file_number', 'folderrsn', 'ward_number',
@@ -112,6 +113,8 @@ export const SOURCE_TABLES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type SourceTable = keyof typeof SOURCE_TABLES;
+/** A column of source table T. */
+export type SourceColumn<T extends SourceTable> = (typeof SOURCE_TABLES)[T][number];
 export type Row = (string | null)[];
 
 // Everything is text except the lineage and bookkeeping columns, which are numbers and dates by nature.

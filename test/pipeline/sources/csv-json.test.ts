@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCsvSource } from '../../../pipeline/sources/common/csv-adapter.ts';
-import { electedOfficialsAdapter, meetingScheduleAdapter, votesAdapter } from '../../../pipeline/sources/csv-sources.ts';
+import { loadMeetingSchedule } from '../../../pipeline/sources/meetings.ts';
+import { loadElectedOfficials } from '../../../pipeline/sources/officials.ts';
+import { loadVotes } from '../../../pipeline/sources/votes.ts';
 import { loadAgendaItems, loadDecisionBodies } from '../../../pipeline/sources/tmmis.ts';
 import { cleanup, fixturesRaw, put, samplesDir, sourceContext, tempDir } from './helpers.ts';
 
@@ -18,7 +19,7 @@ describe('voting record CSV', () => {
     put(path.join(raw, 'council-voting-record/VW_OPEN_VOTE_2018_2022.csv'),
       fs.readFileSync(path.join(samplesDir, 'voting_record_2018_2022_excerpt.csv')));
     const ctx = await sourceContext(raw);
-    expect(await loadCsvSource(ctx, votesAdapter)).toBe(10);
+    expect(await loadVotes(ctx)).toBe(10);
     const rows = await ctx.wh.all<Rec>('select * from src_votes__rows order by source_position::int');
     expect(rows.map((r) => r.source_position)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     expect(rows[1]).toEqual({
@@ -33,7 +34,7 @@ describe('voting record CSV', () => {
 
   it('decodes raw 0x92 bytes and double-encoded names, keeps CR/LF in quoted titles, quarantines bad rows', async () => {
     const ctx = await sourceContext(fixturesRaw);
-    expect(await loadCsvSource(ctx, votesAdapter)).toBe(3);
+    expect(await loadVotes(ctx)).toBe(3);
     const rows = await ctx.wh.all<Rec>('select * from src_votes__rows order by source_position::int');
     expect(rows[0]).toMatchObject({ last_name: 'Bailão', agenda_item_title: 'Toronto’s Housing Plan\r\nPart 2', vote: 'Yes' });
     expect(rows[2]).toMatchObject({ last_name: 'Crawford', date_time: null, vote: 'Absent', vote_description: null });
@@ -42,6 +43,48 @@ describe('voting record CSV', () => {
       [5, 'unknown Vote value "Maybe"'],
     ]);
     expect(ctx.logs.join('\n')).toContain('2 blank rows skipped');
+  });
+});
+
+describe('voting record terms and renamed columns', () => {
+  let raw: string;
+  afterEach(() => cleanup(raw));
+  const header = 'Term,First Name,Last Name,Committee,Date/Time,Agenda Item #,Agenda Item Title,Motion Type,Vote,Result,Vote Description\n';
+  const row = '2010-2014,Ana,Bailão,City Council,,2011.CC1.1,Title,Adopt Item,Yes,"Carried, 26-0",Majority required\n';
+
+  it('takes the term from a file name that names one, else from the Term column', async () => {
+    raw = tempDir();
+    put(path.join(raw, 'council-voting-record/VW_OPEN_VOTE_2022_2026.csv'), header + row);
+    put(path.join(raw, 'council-voting-record/VW_OPEN_VOTE_current.csv'), header + row);
+    const ctx = await sourceContext(raw);
+    expect(await loadVotes(ctx)).toBe(2);
+    const rows = await ctx.wh.all<Rec>('select source_file, term from src_votes__rows order by source_file');
+    expect(rows).toEqual([
+      { source_file: 'council-voting-record/VW_OPEN_VOTE_2022_2026.csv', term: '2022-2026' },
+      { source_file: 'council-voting-record/VW_OPEN_VOTE_current.csv', term: '2010-2014' },
+    ]);
+    expect(ctx.quarantine.entries).toEqual([]);
+  });
+
+  it('notes renamed columns once per file and loads the rest; a Term column is not missed when the name gives the term', async () => {
+    raw = tempDir();
+    const renamed = header.replace('Term,', 'Session,').replace('Vote Description', 'Motion Description');
+    put(path.join(raw, 'council-voting-record/VW_OPEN_VOTE_2022_2026.csv'), renamed + row);
+    put(path.join(raw, 'council-voting-record/VW_OPEN_VOTE_current.csv'), renamed + row);
+    const ctx = await sourceContext(raw);
+    expect(await loadVotes(ctx)).toBe(2);
+    expect(ctx.quarantine.entries.map((q) => [q.sourceFile, q.sourcePosition, q.reason])).toEqual([
+      ['council-voting-record/VW_OPEN_VOTE_2022_2026.csv', null, 'missing columns: votedescription'],
+      ['council-voting-record/VW_OPEN_VOTE_current.csv', null, 'missing columns: term, votedescription'],
+    ]);
+    expect(ctx.logs).toContain('votes: council-voting-record/VW_OPEN_VOTE_current.csv: 1 rows, 0 quarantined, 0 blank rows skipped');
+  });
+
+  it('says once that the folder is absent', async () => {
+    raw = tempDir();
+    const ctx = await sourceContext(raw);
+    expect(await loadVotes(ctx)).toBe(0);
+    expect(ctx.logs).toEqual(['votes: no files in council-voting-record/; src_votes__rows left empty']);
   });
 });
 
@@ -54,7 +97,7 @@ describe('CSV parse errors', () => {
     put(path.join(raw, 'meeting-schedule/VW_OPEN_MEETING_SCHEDULE_2022_2026.csv'),
       'Term,Committee,MTG #,Date,Start Time,End Time,Location\n2022-2026,City Council,1,2022-11-23,09:30 AM,06:00 PM,Chamber\n2022-2026,"Open quote,2,2022-11-24,,,\n');
     const ctx = await sourceContext(raw);
-    expect(await loadCsvSource(ctx, meetingScheduleAdapter)).toBe(1);
+    expect(await loadMeetingSchedule(ctx)).toBe(1);
     expect(ctx.quarantine.entries.map((q) => [q.sourcePosition, q.reason])).toEqual([[2, 'csv parse error; rest of file not read']]);
   });
 });
@@ -132,14 +175,14 @@ describe('TMMIS decision bodies, meeting schedule, elected officials', () => {
 
   it('reads the meeting schedule, blanks as null', async () => {
     const ctx = await sourceContext(fixturesRaw);
-    expect(await loadCsvSource(ctx, meetingScheduleAdapter)).toBe(2);
+    expect(await loadMeetingSchedule(ctx)).toBe(2);
     const rows = await ctx.wh.all<Rec>('select * exclude (source_file) from src_meetings__schedule order by source_position');
     expect(rows[1]).toEqual({ term: '2022-2026', committee: 'Executive Committee', mtg_number: '12', date: '2024-03-20', start_time: '09:30 AM', end_time: null, location: 'Committee Room 1', source_position: '2' });
   });
 
   it('reads elected officials with the term from the file name and vacancies as nulls', async () => {
     const ctx = await sourceContext(fixturesRaw);
-    expect(await loadCsvSource(ctx, electedOfficialsAdapter)).toBe(3);
+    expect(await loadElectedOfficials(ctx)).toBe(3);
     const rows = await ctx.wh.all<Rec>('select * exclude (source_file, source_position) from src_officials__contacts order by source_position');
     expect(rows).toEqual([
       { term: '2022-2026', district_name: 'Toronto', district_id: null, primary_role: 'Mayor', first_name: 'Olivia', last_name: 'Chow', email: 'mayor_chow@toronto.ca' },

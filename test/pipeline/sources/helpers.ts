@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { openWarehouse, type Warehouse } from '../../../pipeline/lib/warehouse.ts';
 import { Quarantine } from '../../../pipeline/sources/common/quarantine.ts';
 import { createSourceTables } from '../../../pipeline/sources/common/tables.ts';
-import type { SourceContext } from '../../../pipeline/sources/common/csv-adapter.ts';
+import type { SourceContext } from '../../../pipeline/sources/common/source-context.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const fixturesRaw = path.join(repoRoot, 'test/fixtures/raw');

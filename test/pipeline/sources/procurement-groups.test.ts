@@ -6,11 +6,10 @@ import { loadProcurement } from '../../../pipeline/sources/procurement.ts';
 import { cleanup, fixturesRaw, put, sourceContext, tempDir } from './helpers.ts';
 
 type Rec = Record<string, string | null>;
-const issue3 = path.join(fixturesRaw, 'issue3');
 
 describe('procurement', () => {
   it('keeps damaged award amounts and document numbers as text, one row per award line', async () => {
-    const ctx = await sourceContext(issue3);
+    const ctx = await sourceContext(fixturesRaw);
     expect(await loadProcurement(ctx)).toEqual({
       src_procurement__awarded: 4, src_procurement__non_competitive: 2, src_procurement__solicitations: 2,
     });
@@ -62,7 +61,7 @@ describe('procurement', () => {
 
 describe('manual groups', () => {
   it('loads group memberships and quarantines a row without a group', async () => {
-    const ctx = await sourceContext(issue3);
+    const ctx = await sourceContext(fixturesRaw);
     expect(await loadManualGroups(ctx)).toBe(2);
     const rows = await ctx.wh.all<Rec>('select * exclude (source_file) from src_groups__manual order by source_position::int');
     expect(rows).toEqual([

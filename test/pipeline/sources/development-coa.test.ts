@@ -9,7 +9,6 @@ import { loadDevelopmentApplications } from '../../../pipeline/sources/developme
 import { cleanup, fixturesRaw, put, samplesDir, sourceContext, tempDir } from './helpers.ts';
 
 type Rec = Record<string, string | null>;
-const issue3 = path.join(fixturesRaw, 'issue3');
 
 describe('Committee of Adjustment', () => {
   let raw: string;
@@ -41,7 +40,7 @@ describe('Committee of Adjustment', () => {
   });
 
   it('reads the closed file: WARD_NUMBER, WARD_NAME, FINALDATE; quarantines rows without SYS_ID or reference', async () => {
-    const ctx = await sourceContext(issue3);
+    const ctx = await sourceContext(fixturesRaw);
     expect(await loadCoaApplications(ctx)).toBe(2);
     const rows = await ctx.wh.all<Rec>('select * exclude (source_file) from src_coa__applications order by source_position::int');
     expect(rows[0]).toMatchObject({
@@ -62,7 +61,7 @@ describe('Committee of Adjustment', () => {
 
 describe('development applications', () => {
   it('keeps every row of a multi-address application, nulls single-space directions, repairs encoding', async () => {
-    const ctx = await sourceContext(issue3);
+    const ctx = await sourceContext(fixturesRaw);
     expect(await loadDevelopmentApplications(ctx)).toBe(3);
     const rows = await ctx.wh.all<Rec>('select * from src_development__applications order by source_position::int');
     expect(rows.map((r) => [r.application_number, r.street_num, r.street_direction])).toEqual([

@@ -8,12 +8,11 @@ import { detectLayout, electionOf, loadContributions } from '../../../pipeline/s
 import { cleanup, fixturesRaw, put, samplesDir, sourceContext, tempDir } from './helpers.ts';
 
 type Rec = Record<string, string | null>;
-const issue3 = path.join(fixturesRaw, 'issue3');
 const PRIVATE = ['M4C 1A1', 'M5X 1A9', '100 King St W', 'M6H 2B2', 'M1B 3C3', 'M4K', 'M5V 0A1', 'M5V 9Z9', 'M0M 0M0', 'M6J', 'M1B 5K7', '22 Elm St', 'M2N 1A1'];
 
 describe('campaign contributions', () => {
   it('loads 2014, 2018 (Councillor with `Ward `, Mayor without Ward) and 2022 EFD rows with the election from the folder', async () => {
-    const ctx = await sourceContext(issue3);
+    const ctx = await sourceContext(fixturesRaw);
     expect(await loadContributions(ctx)).toEqual({ rows: 9, filings: 2 });
     const rows = await ctx.wh.all<Rec>('select * from src_contributions__rows order by source_file, source_position::int');
     expect(rows.map((r) => [r.election, r.layout, r.office_file, r.source_position, r.contributor_name, r.amount, r.ward])).toEqual([
@@ -47,7 +46,7 @@ describe('campaign contributions', () => {
   });
 
   it('quarantines rows without name or amount, short rows and unrecognised files, never quoting private cells', async () => {
-    const ctx = await sourceContext(issue3);
+    const ctx = await sourceContext(fixturesRaw);
     await loadContributions(ctx);
     expect(ctx.quarantine.entries.map((q) => [q.sourceFile.replace('campaign-finance/', ''), q.sourcePosition, q.reason])).toEqual([
       ['2014/2_Mayor.csv', 3, 'missing contributor name'],
@@ -63,7 +62,7 @@ describe('campaign contributions', () => {
   });
 
   it('loads the candidates\' filings of an election', async () => {
-    const ctx = await sourceContext(issue3);
+    const ctx = await sourceContext(fixturesRaw);
     await loadContributions(ctx);
     const rows = await ctx.wh.all<Rec>('select * exclude (source_file) from src_contributions__filings order by source_position::int');
     expect(rows).toEqual([

@@ -8,7 +8,6 @@ import { loadAddressPoints, loadWards, pointOf } from '../../../pipeline/sources
 import { cleanup, fixturesRaw, put, samplesDir, sourceContext, tempDir } from './helpers.ts';
 
 type Rec = Record<string, string | null>;
-const issue3 = path.join(fixturesRaw, 'issue3');
 const q = (v: string) => `"${v.replace(/"/g, '""')}"`;
 
 describe('address points', () => {
@@ -51,7 +50,7 @@ describe('address points', () => {
   });
 
   it('takes the point from geometry, else LATITUDE/LONGITUDE; quarantines keyless and short rows', async () => {
-    const ctx = await sourceContext(issue3);
+    const ctx = await sourceContext(fixturesRaw);
     expect(await loadAddressPoints(ctx)).toBe(2);
     const rows = await ctx.wh.all<Rec>('select * from src_geo__address_points order by source_position::int');
     expect(rows[0]).toMatchObject({ address_point_id: '10222695', linear_name_full: 'King St W', linear_name_dir: 'W', latitude: '43.64562', longitude: '-79.39353' });
@@ -117,7 +116,7 @@ describe('city wards', () => {
   });
 
   it('accepts shapefile and service property names; quarantines features without a code', async () => {
-    const ctx = await sourceContext(issue3);
+    const ctx = await sourceContext(fixturesRaw);
     expect(await loadWards(ctx)).toBe(2);
     const rows = await ctx.wh.all<Rec>('select * exclude (geometry, source_file) from src_geo__wards order by source_position::int');
     expect(rows).toEqual([

@@ -1,0 +1,76 @@
+// The contributor's city, traced from the contribution files to GET /contributions: staging takes the city out of the
+// address (the part after the street, never a street, unit or postal code), and api_contributions publishes it beside
+// the name while the address and postal code stay in the warehouse.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { modelsDir, runModel } from '../../pipeline/lib/models.ts';
+import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { insertRows } from './source-fixture.ts';
+import { procurementSourceWarehouse } from './procurement-fixture.ts';
+
+const FILE = 'campaign-finance/2014/2_Mayor.csv';
+/** Contributor address → the city staging should find in it (null: none may be published). */
+const ADDRESSES: [string | null, string | null][] = [
+  ['100 King St W, Toronto', 'Toronto'],
+  ['1515 Yonge St Suite 930, Vaughan, ON', 'Vaughan'],
+  ['440 Bay St, North  York, ON M5H 2Y4', 'North York'],
+  ['77 Elm Ave, Toronto ON M4C 1B5', 'Toronto'],
+  ['5 Bay St, TORONTO, Ontario, Canada', 'TORONTO'],
+  ['5 Bay St, Toronto, ON, M5J 2A2', 'Toronto'],
+  ['12 Oak Ave, Markham Ont.', 'Markham'], // a 2022 EFD cell's address lines, joined by the adapter
+  ['12 Elm St', null], // a street alone names no city
+  ['12 Elm St, Suite 200', null], // a unit, not a city
+  ['Unit 5, 100 Main St', null], // the street comes last: never published
+  ['Concession Road, Upper Lane', null], // a street name without a number is still a street
+  ['M4C 1B5', null],
+  [null, null], // individuals' rows carry no address
+];
+
+let wh: Warehouse;
+
+beforeAll(async () => {
+  wh = await procurementSourceWarehouse();
+  await insertRows(wh, 'src_contributions__rows', ADDRESSES.map(([address], i) => ({
+    source_file: FILE, election: '2014', office_file: '2_Mayor.csv', layout: '2014', contributor_name: `Donor, Number ${i + 1}`,
+    contributor_address: address, contributor_postal_code: 'M4C 1B5', amount: '$300.00', contribution_type: 'Monetary',
+    contributor_type: 'Individual', candidate: 'Chen, Maria', office: 'Mayor',
+  })));
+  await wh.exec(await readFile(path.join(modelsDir, 'macros.sql'), 'utf8'));
+  await runModel(wh, 'staging', 'stg_contributions__rows');
+});
+
+describe('contributor city', () => {
+  it('staging takes the city from the address, and nothing that could be part of the street', async () => {
+    const rows = await wh.all<{ contributor_city: string | null }>(
+      'select contributor_city from stg_contributions__rows order by source_position');
+    expect(rows.map((r) => r.contributor_city)).toEqual(ADDRESSES.map(([, city]) => city));
+  });
+
+  it('arrives at api_contributions with the name, without the address or postal code', async () => {
+    // the upstream of api_contributions, by hand: one reviewer-confirmed tier-1 L7 link per contribution row
+    await wh.exec(`create table int_contribution_ids as
+      select cast(source_position as integer) as id, 'contribution' as entity,
+        election || '|' || source_file || '|' || cast(source_position as varchar) as natural_key
+      from stg_contributions__rows`);
+    await wh.exec(`create table int_links as
+      select 1000 + id as id, 'L7' as task, cast(id as varchar) as from_id, '7' as to_id, true as published,
+        '{"tier": 1}'::json as extra, '{"matched_person": {"person_id": 3}}'::json as evidence
+      from int_contribution_ids`);
+    await wh.exec(`create table int_campaigns as
+      select '2014' as election, 'Mayor' as office, null::integer as ward, person_key('Maria', 'Chen') as candidate_key,
+        20140001 as id, null::integer as candidate_person_id`);
+    await wh.exec('create table int_lobbyist_mentions (name_key varchar, registration_id varchar)');
+    await wh.exec('create table int_people (id integer, natural_key varchar)');
+    await wh.exec('create table int_registrations (id varchar, client_organization_id integer)');
+    await runModel(wh, 'api', 'api_contributions');
+    const rows = await wh.all<Record<string, unknown>>('select * from api_contributions order by contribution_id');
+    expect(rows.map((r) => [r.contributor_name, r.contributor_city])).toEqual(
+      ADDRESSES.map(([, city], i) => [`Donor, Number ${i + 1}`, city]));
+    const published = JSON.stringify(rows);
+    for (const [address] of ADDRESSES) {
+      for (const part of address?.split(',').filter((p) => /\d/.test(p)) ?? []) expect(published).not.toContain(part.trim());
+    }
+    expect(published).not.toMatch(/M4C ?1B5/);
+  });
+});
