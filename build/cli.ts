@@ -2,6 +2,7 @@
 // the export, writes it into a temp folder, verifies and publishes it atomically, logging each stage with timings.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createReporter, shownPath, toReporter, type LogTarget } from '../cli/reporter.ts';
 import { resolveConfig, type Config } from '../config/resolve.ts';
 import { openWarehouse } from '../pipeline/lib/warehouse.ts';
 import { publishSite, type PublishResult } from './publish.ts';
@@ -10,7 +11,9 @@ import { readSiteInput } from './site/read-warehouse.ts';
 import { writeSite } from './site/write-site.ts';
 
 /** Build and publish the site for the warehouse named by the configuration. */
-export async function runBuild(config: Readonly<Config>, log: (message: string) => void = console.log): Promise<PublishResult> {
+export async function runBuild(config: Readonly<Config>, logTo: LogTarget = console.log): Promise<PublishResult> {
+  const report = toReporter(logTo);
+  const log = report.detail;
   const started = performance.now();
   const wh = await openWarehouse(config.warehousePath, { readOnly: true });
   let input;
@@ -28,17 +31,25 @@ export async function runBuild(config: Readonly<Config>, log: (message: string) 
   const result = await publishSite({
     siteRoot: config.siteRoot,
     exportDate: input.exportDate,
-    build: (dir) => writeSite(input, dir, fileEffects(log)),
+    build: (dir) => writeSite(input, dir, fileEffects(log, report.progress)),
     log,
   });
   const files = Object.keys(result.manifest.files).length;
   log(`site build done: ${files} files in ${((performance.now() - started) / 1000).toFixed(1)} s → ${path.relative(process.cwd(), result.dir) || result.dir}`);
+  report.done(`export ${result.manifest.export_id}: ${files.toLocaleString('en')} files published to ${shownPath(result.dir)}, ` +
+    `now served as ${shownPath(path.join(config.siteRoot, 'current'))}`);
   return result;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runBuild(resolveConfig()).catch((err: unknown) => {
-    console.error(err instanceof Error ? err.stack ?? err.message : err);
+  const config = resolveConfig();
+  const reporter = createReporter({
+    title: config.output.title ?? 'Site: warehouse → static export, published atomically', stage: config.output.stage,
+    verbose: config.output.verbose, logFile: path.join(config.output.logDir, 'site.log'),
+  });
+  runBuild(config, reporter).catch((err: unknown) => {
+    reporter.fail(err instanceof Error ? err.message : String(err));
+    if (err instanceof Error && err.stack) console.error(err.stack);
     process.exitCode = 1;
   });
 }

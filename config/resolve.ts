@@ -26,11 +26,15 @@ export interface Config {
   cursorSecret: string;
   /** Sample-city generation. */
   sample: { seed: number; scale: number; asOf: string };
+  /** What the entry points print: the stage number a driver gives (`STAGE=2/6`, the Makefile) and VERBOSE=1 for
+   *  every detail line on the terminal (they always go to the stage's log file); STAGE_TITLE renames the stage. */
+  output: { stage: string | null; verbose: boolean; title: string | null; logDir: string };
 }
 
-export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys'>> & {
+export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output'>> & {
   apiKeys?: Iterable<string>;
   sample?: Partial<Config['sample']>;
+  output?: Partial<Config['output']>;
 };
 
 const DEFAULT_SCALE = 0.02;
@@ -62,6 +66,14 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
       seed: options.sample?.seed ?? intFrom(env.SAMPLE_SEED, 'SAMPLE_SEED') ?? 20261122,
       scale: options.sample?.scale ?? floatFrom(env.SAMPLE_SCALE, 'SAMPLE_SCALE') ?? DEFAULT_SCALE,
       asOf: options.sample?.asOf ?? env.SAMPLE_AS_OF ?? '2026-11-20',
+    },
+    output: {
+      stage: options.output?.stage ?? (env.STAGE?.trim() || null),
+      verbose: options.output?.verbose ?? env.VERBOSE === '1',
+      // a driver may name what this run of a stage is for (the second pipeline run reads the reviewers' decisions)
+      title: options.output?.title ?? (env.STAGE_TITLE?.trim() || null),
+      // each stage's full log (every detail line), e.g. data/logs/pipeline.log
+      logDir: options.output?.logDir ?? path.resolve(root, env.LOG_DIR ?? path.join(dataDir, 'logs')),
     },
   };
   return Object.freeze(config);

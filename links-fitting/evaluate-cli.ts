@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createReporter, shownPath } from '../cli/reporter.ts';
 import { resolveConfig, type Config } from '../config/resolve.ts';
 import { openWarehouse } from '../pipeline/lib/warehouse.ts';
 import { evaluateLinks, type TaskQuality } from './evaluate.ts';
@@ -38,8 +39,22 @@ export async function evaluateLinkQuality(config: Pick<Config, 'rawDir' | 'wareh
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  evaluateLinkQuality(resolveConfig()).catch((error: Error) => {
-    console.error(`evaluate-links failed: ${error.message}`);
+  const config = resolveConfig();
+  const report = createReporter({
+    title: config.output.title ?? 'Link quality (sample city): published links against the planted truth',
+    stage: config.output.stage, verbose: config.output.verbose, logFile: path.join(config.output.logDir, 'link-quality.log'),
+  });
+  evaluateLinkQuality(config, report.detail).then((quality) => {
+    if (!quality) return report.done('no planted truth (real City files): nothing to measure');
+    const missed = missedFloors(quality);
+    if (missed.length) report.warn(`${missed.length} link-quality floors missed`, missed.join('; '));
+    const recalls = quality.filter((t) => t.recall !== null).map((t) => `${t.task} ${t.recall!.toFixed(2)}`);
+    report.info(`recall (true pairs scored ≥ 0.7): ${recalls.join(', ')}. L5, L7 and position publish only reviewer-confirmed ` +
+      'links, so their recall measures the review queue as much as the model (docs/link-models.md)');
+    report.done(`${quality.length} tasks measured, ${missed.length ? `${missed.length} floors missed` : 'every precision floor held'} ` +
+      `(${shownPath(path.join(path.dirname(config.warehousePath), 'link-quality.json'))})`);
+  }).catch((error: Error) => {
+    report.fail(error.message);
     process.exit(1);
   });
 }

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createReporter } from '../cli/reporter.ts';
 import { resolveConfig, type Config } from '../config/resolve.ts';
 import { openWarehouse, type Warehouse } from '../pipeline/lib/warehouse.ts';
 import { featureTable, LINK_TASKS, modelsDir, readLinkModel, type LinkTask } from '../pipeline/links/model-file.ts';
@@ -131,5 +132,13 @@ export async function writeSampleReview(config: Pick<Config, 'rawDir' | 'warehou
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  writeSampleReview(resolveConfig()).catch((e: Error) => { console.error(`review-sample failed: ${e.message}`); process.exit(1); });
+  const config = resolveConfig();
+  const report = createReporter({
+    title: config.output.title ?? 'Reviewers\' decisions (sample city): what a newsroom\'s reviewers would decide of the review queue',
+    stage: config.output.stage, verbose: config.output.verbose, logFile: path.join(config.output.logDir, 'review-sample.log'),
+  });
+  const lines: string[] = [];
+  writeSampleReview(config, (m) => { lines.push(m); report.detail(m); })
+    .then(() => report.done(lines.at(-1)?.replace(/^review-sample: /, '') ?? 'no decisions'))
+    .catch((e: Error) => { report.fail(e.message); process.exit(1); });
 }

@@ -5,6 +5,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createReporter, shownPath, toReporter, type LogTarget } from '../cli/reporter.ts';
 import { resolveConfig, type Config } from '../config/resolve.ts';
 import { loadSources } from './sources/load-all.ts';
 import { runChecks } from './lib/checks.ts';
@@ -23,8 +24,10 @@ export interface PipelineResult {
   seconds: number;
 }
 
-/** Run the whole pipeline with an injected logger; returns where the warehouse was written. */
-export async function runPipeline(config: Config, log: (msg: string) => void = console.log): Promise<PipelineResult> {
+/** Run the whole pipeline with an injected logger or reporter; returns where the warehouse was written. */
+export async function runPipeline(config: Config, logTo: LogTarget = console.log): Promise<PipelineResult> {
+  const report = toReporter(logTo);
+  const log = report.detail;
   const started = Date.now();
   const finalPath = config.warehousePath;
   const nextPath = `${finalPath}.next`;
@@ -41,8 +44,16 @@ export async function runPipeline(config: Config, log: (msg: string) => void = c
     await wh.exec(`create or replace table seed_topics as
       select * from read_csv($path, header = true, all_varchar = true)`, { path: path.join(seedsDir, 'topics.csv') });
     await loadEntityIds(wh, config.stateDir);
+    const loaded = Object.entries(sources.tables).filter(([t]) => t !== 'quarantine').reduce((a, [, n]) => a + n, 0);
+    const reg = sources.registry;
+    report.info(`sources: ${loaded.toLocaleString('en')} rows in ${sources.seconds.toFixed(1)} s; registry history ${reg.snapshotsFound} ` +
+      `snapshots (${reg.snapshotsIngested ? `${reg.snapshotsIngested} new` : 'none new'}), newest ${reg.newestSnapshot ?? 'none'}`);
 
-    const runs = await runModels(wh, log);
+    const runs = await runModels(wh, log, undefined, report.progress);
+    report.info(`models: ${[...new Set(runs.map((r) => r.layer))].map((layer) => {
+      const ms = runs.filter((r) => r.layer === layer).reduce((a, r) => a + r.ms, 0);
+      return `${layer} ${(ms / 1000).toFixed(1)} s`;
+    }).join(', ')}`);
     const checks = await runChecks(wh);
     const failed = checks.filter((c) => c.failures > 0);
     for (const c of failed) log(`check failed: ${c.check} (${c.failures} rows), e.g. ${JSON.stringify(c.sample[0])}`);
@@ -52,17 +63,28 @@ export async function runPipeline(config: Config, log: (msg: string) => void = c
     const outDir = path.dirname(finalPath);
     const queued = await writeReviewQueue(wh, path.join(outDir, 'review-queue.jsonl'));
     log(`links: review queue ${Object.entries(queued).map(([t, n]) => `${t} ${n}`).join(', ') || 'empty'} (${path.join(outDir, 'review-queue.jsonl')})`);
-    const report = await writeQualityReport(wh, { sources, runs, checks, meta });
-    await writeFile(path.join(path.dirname(finalPath), 'data-quality.json'), JSON.stringify(report, null, 2));
+    const waiting = Object.values(queued).reduce((a, b) => a + b, 0);
+    const quality = await writeQualityReport(wh, { sources, runs, checks, meta });
+    await writeFile(path.join(path.dirname(finalPath), 'data-quality.json'), JSON.stringify(quality, null, 2));
     await saveEntityIds(wh, config.stateDir);
-    log(`geocoding: ${report.geocoding_methods.map((m) => `${m.geocode_method} ${m.sites} (${(Number(m.share) * 100).toFixed(1)} %)`).join(', ')}`);
-    log(`quality: ${report.quarantine_total} records quarantined, ${report.value_issues_total} values nulled ` +
+    log(`geocoding: ${quality.geocoding_methods.map((m) => `${m.geocode_method} ${m.sites} (${(Number(m.share) * 100).toFixed(1)} %)`).join(', ')}`);
+    log(`quality: ${quality.quarantine_total} records quarantined, ${quality.value_issues_total} values nulled ` +
       `(report: ${path.join(path.dirname(finalPath), 'data-quality.json')})`);
+    if (quality.quarantine_total > 0) {
+      report.warn(`${quality.quarantine_total} source records set aside, ${quality.value_issues_total} values nulled`,
+        'malformed rows of the City\'s files (a communication without a date, a vote value other than Yes/No/Absent…) are ' +
+        `kept with their reason, counted and never published: ${shownPath(path.join(outDir, 'data-quality.json'))} (docs/pipeline.md)`);
+    }
+    if (waiting > 0) {
+      report.info(`${waiting} link candidates await a reviewer's decision (${shownPath(path.join(outDir, 'review-queue.jsonl'))}; docs/links-contract.md)`);
+    }
+    const published = await _publishedSummary(wh);
     wh.close();
     await rm(`${nextPath}.tmp`, { recursive: true, force: true });
     await rename(nextPath, finalPath);
     const seconds = (Date.now() - started) / 1000;
     log(`pipeline: warehouse ${finalPath} for export ${meta.export_date} in ${seconds.toFixed(1)} s`);
+    report.done(`export ${meta.export_date}: ${published}`);
     return { warehousePath: finalPath, exportDate: meta.export_date, runId: meta.run_id, seconds };
   } catch (error) {
     try { wh.close(); } catch { /* already closed */ }
@@ -92,9 +114,26 @@ async function writeRunMeta(wh: Awaited<ReturnType<typeof openWarehouse>>): Prom
   return meta;
 }
 
+/** The night's main counts, for the closing line. */
+async function _publishedSummary(wh: Awaited<ReturnType<typeof openWarehouse>>): Promise<string> {
+  const tables = [['api_registrations', 'registrations'], ['api_communications', 'communications'], ['api_agenda_items', 'agenda items'],
+    ['api_links', 'published links'], ['api_applications', 'applications'], ['api_contracts', 'contracts']] as const;
+  const parts: string[] = [];
+  for (const [table, label] of tables) {
+    const [{ n }] = await wh.all<{ n: number }>(`select count(*)::integer as n from ${quoteIdent(table)}`);
+    parts.push(`${n.toLocaleString('en')} ${label}`);
+  }
+  return parts.join(', ');
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  runPipeline(resolveConfig()).catch((error: Error) => {
-    console.error(`pipeline failed: ${error.message}`);
+  const config = resolveConfig();
+  const reporter = createReporter({
+    title: config.output.title ?? 'Pipeline: raw files → DuckDB warehouse', stage: config.output.stage, verbose: config.output.verbose,
+    logFile: path.join(config.output.logDir, 'pipeline.log'),
+  });
+  runPipeline(config, reporter).catch((error: Error) => {
+    reporter.fail(error.message);
     process.exit(1);
   });
 }

@@ -8,11 +8,14 @@ export interface BuildEffects {
   /** Give an already written file a second name (a hard link: far cheaper than writing the bytes again). */
   linkFile(existingAbsPath: string, newAbsPath: string): Promise<void>;
   log(message: string): void;
+  /** Progress through the routes (a bar on a terminal); optional. */
+  progress?(label: string, done: number, total: number, item?: string): void;
   now(): Date;
 }
 
 /** Real file system; `wx` makes a second write of one path fail even across processes. */
-export function fileEffects(log: (message: string) => void = (m) => console.log(m)): BuildEffects {
+export function fileEffects(log: (message: string) => void = (m) => console.log(m),
+  progress?: BuildEffects['progress']): BuildEffects {
   const made = new Set<string>();
   return {
     async writeFile(absPath, data) {
@@ -29,6 +32,7 @@ export function fileEffects(log: (message: string) => void = (m) => console.log(
       await link(existing, absPath);
     },
     log,
+    ...(progress ? { progress } : {}),
     now: () => new Date(),
   };
 }

@@ -36,7 +36,8 @@ export async function writeSite(input: SiteInput, outDir: string, effects: Build
 async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, effects: BuildEffects, routes: readonly Route[],
   stage: (m: string) => void): Promise<SiteManifest> {
   const counts: Record<string, number> = {};
-  for (const route of routes) {
+  for (const [i, route] of routes.entries()) {
+    effects.progress?.('site', i, routes.length, route.path);
     if (route.kind === 'list') Object.assign(counts, await _writeList(route, input, ctx, sink, stage));
     else if (route.kind === 'detail') Object.assign(counts, await _writeDetails(route, input, sink, effects, stage));
   }

@@ -31,13 +31,17 @@ export interface TsModel {
 }
 
 /** Create the shared macros, then every model of every layer, in order. */
-export async function runModels(wh: Warehouse, log: (msg: string) => void, only?: ReadonlySet<Layer['name']>): Promise<ModelRun[]> {
+export async function runModels(wh: Warehouse, log: (msg: string) => void, only?: ReadonlySet<Layer['name']>,
+  progress: (layer: string, done: number, total: number, model: string) => void = () => {}): Promise<ModelRun[]> {
   await wh.exec(await readFile(path.join(modelsDir, 'macros.sql'), 'utf8'));
   const runs: ModelRun[] = [];
   for (const layer of layers) {
     if (only && !only.has(layer.name)) continue;
     const started = Date.now();
-    for (const model of layer.models) runs.push(await runModel(wh, layer.name, model));
+    for (const [i, model] of layer.models.entries()) {
+      progress(layer.name, i, layer.models.length, model);
+      runs.push(await runModel(wh, layer.name, model));
+    }
     const layerRuns = runs.filter((r) => r.layer === layer.name);
     log(`${layer.name}: ${layerRuns.length} models in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
       `(${layerRuns.map((r) => `${r.model} ${r.rows}`).join(', ')})`);
