@@ -1,6 +1,6 @@
 // Descriptions shared by the service index (GET /) and openapi.json: paging parameters, error codes, rate limits.
 // Kept in one place so the two documents cannot describe the API differently.
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './route-types.ts';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './routes/types.ts';
 import type { ErrorCode } from './errors.ts';
 
 export const LIMIT_PARAM = {

@@ -3,9 +3,9 @@
 // recommended ruleset (test/api/openapi.test.ts).
 import { CURSOR_PARAM, LIMIT_PARAM, type RateLimits } from './notes.ts';
 import { ATTRIBUTION, LICENCE } from './licence.ts';
-import type { ParamDef, Route } from './route-types.ts';
+import type { ParamDef, Route } from './routes/types.ts';
 import { routes as registry } from './routes.ts';
-import { schemas as recordSchemas } from './schemas.ts';
+import { schemas as recordSchemas } from './schemas/registry.ts';
 
 type Json = Record<string, unknown>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });

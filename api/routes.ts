@@ -1,7 +1,7 @@
 // THE route registry: every endpoint served, with its parameters, source table, order and schema, in the order the
 // index and openapi.json list them. The site writer, the gateway and openapi.json are generated from this list;
 // nothing else names a route. Each group's routes live in api/routes/<group>.ts.
-import type { Route } from './route-types.ts';
+import type { Route } from './routes/types.ts';
 import { contributionRoutes } from './routes/contributions.ts';
 import { developmentRoutes } from './routes/development.ts';
 import { entityRoutes } from './routes/entities.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createReporter, shownPath, toReporter, type LogTarget } from '../cli/reporter.ts';
 import { resolveConfig, type Config } from '../config/resolve.ts';
-import { openWarehouse } from '../pipeline/lib/warehouse.ts';
+import { openWarehouse } from '../pipeline/db/warehouse.ts';
 import { publishSite, type PublishResult } from './publish.ts';
 import { fileEffects } from './site/effects.ts';
 import { readSiteInput } from './site/read-warehouse.ts';

@@ -2,7 +2,7 @@
 // answer (errors included), and nothing that listens. server.ts serves it; tests call app.fetch() directly.
 import { defineHandler, getRequestIP, getRouterParam, H3, type H3Event } from 'h3';
 import { ApiError } from '../api/errors.ts';
-import type { Route } from '../api/route-types.ts';
+import type { Route } from '../api/routes/types.ts';
 import { routes } from '../api/routes.ts';
 import type { Config } from '../config/resolve.ts';
 import { createMemoryStore } from './stores/memory.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createReporter, shownPath } from '../cli/reporter.ts';
 import { resolveConfig, type Config } from '../config/resolve.ts';
-import { openWarehouse } from '../pipeline/lib/warehouse.ts';
+import { openWarehouse } from '../pipeline/db/warehouse.ts';
 import { evaluateLinks, type TaskQuality } from './evaluate.ts';
 import { missedFloors } from './floors.ts';
 

@@ -3,7 +3,7 @@
 // the truth is (share of unalike true pairs, decoys per true pair). Runs only where a planted-truth file exists.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Warehouse } from '../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../pipeline/db/warehouse.ts';
 import { LINK_TASKS, type LinkTask } from '../pipeline/links/model-file.ts';
 import { TRUTH_MAPPERS } from './truth/mappers.ts';
 import type { TaskTruth } from './truth/types.ts';

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveConfig } from '../config/resolve.ts';
-import { openWarehouse, type Warehouse } from '../pipeline/lib/warehouse.ts';
+import { openWarehouse, type Warehouse } from '../pipeline/db/warehouse.ts';
 import { fitLogisticSigned } from './logistic.ts';
 import { EVIDENCE_SIGNS } from './evidence-signs.ts';
 import { featureTable, LINK_TASKS, modelsDir, readLinkModel, type LinkModel, type LinkTask } from '../pipeline/links/model-file.ts';

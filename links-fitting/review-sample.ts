@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createReporter } from '../cli/reporter.ts';
 import { resolveConfig, type Config } from '../config/resolve.ts';
-import { openWarehouse, type Warehouse } from '../pipeline/lib/warehouse.ts';
+import { openWarehouse, type Warehouse } from '../pipeline/db/warehouse.ts';
 import { featureTable, LINK_TASKS, modelsDir, readLinkModel, type LinkTask } from '../pipeline/links/model-file.ts';
 import { TRUTH_MAPPERS } from './truth/mappers.ts';
 import type { PlantedTruth, TaskTruth } from './truth/types.ts';

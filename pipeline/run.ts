@@ -11,7 +11,7 @@ import { loadSources } from './sources/load-all.ts';
 import { runChecks } from './lib/checks.ts';
 import { runModels } from './lib/models.ts';
 import { loadEntityIds, saveEntityIds } from './lib/entity-ids.ts';
-import { openWarehouse, quoteIdent } from './lib/warehouse.ts';
+import { openWarehouse, quoteIdent } from './db/warehouse.ts';
 import { writeQualityReport } from './lib/quality-report.ts';
 import { writeReviewQueue } from './links/review-queue.ts';
 

@@ -3,7 +3,7 @@
 // generate.ts hands in, so the registry and council files stay byte-identical whatever these sources draw.
 import { rmSync } from 'node:fs';
 import type { Council } from './council/members.ts';
-import { dayOf, isoOf } from './dates.ts';
+import { dayOf, isoOf } from './common/dates.ts';
 import { buildApps, appLines } from './development/apps.ts';
 import { buildCoa } from './development/coa.ts';
 import { coaNextDoor, plantLookalikeSites } from './development/lookalikes.ts';
@@ -14,12 +14,12 @@ import { buildContributions } from './contributions/build.ts';
 import { writeElection } from './contributions/write.ts';
 import type { Registry } from './registry/registrations.ts';
 import type { Org } from './registry/orgs.ts';
-import type { Rng } from './rng.ts';
-import { csvRow } from './text.ts';
-import type { Item, Log, PlantedTruthPart } from './types.ts';
+import type { Rng } from './common/rng.ts';
+import { csvRow } from './common/text.ts';
+import type { Item, Log, PlantedTruthPart } from './common/types.ts';
 import { Out } from './write/out.ts';
 import { plant } from './contributions/plant.ts';
-import { orgVariant, similarity } from './name-variants.ts';
+import { orgVariant, similarity } from './common/name-variants.ts';
 
 /** The raw folders these sources own: deleted and rewritten on every run. */
 export const DEVELOPMENT_PROCUREMENT_CONTRIBUTIONS_FOLDERS = ['development-applications', 'committee-of-adjustment', 'address-points', 'city-wards', 'procurement', 'campaign-finance', 'groups'];

@@ -1,5 +1,5 @@
 // Generates the deterministic sample city into the raw layout of docs/contracts.md §1.
-import { dayOf } from './dates.ts';
+import { dayOf } from './common/dates.ts';
 import { buildBodies } from './council/bodies.ts';
 import { buildItems } from './council/items.ts';
 import { buildMeetings } from './council/meetings.ts';
@@ -10,15 +10,15 @@ import { buildRegistry } from './registry/registrations.ts';
 import { snapshotDays, writeSnapshots } from './registry/snapshots.ts';
 import { generateDevelopmentProcurementContributions } from './development-procurement-contributions.ts';
 import { generatePositions } from './positions/generate.ts';
-import { rootRng } from './rng.ts';
+import { rootRng } from './common/rng.ts';
 import { writeTruth } from './truth.ts';
-import type { Log, SampleOptions, Summary } from './types.ts';
+import type { Log, SampleOptions, Summary } from './common/types.ts';
 import { writeAgendaItems } from './write/agenda-json.ts';
 import { writeContacts, writeDecisionBodies, writeSchedule } from './write/council-files.ts';
 import { resetStats, stats, wipeOwned } from './write/out.ts';
 import { writeVotes } from './write/votes-csv.ts';
 
-export type { SampleOptions, Summary } from './types.ts';
+export type { SampleOptions, Summary } from './common/types.ts';
 
 export async function generateSampleCity(options: SampleOptions, log: Log = () => {}): Promise<Summary> {
   const { outDir, seed, scale, asOf } = options;

@@ -1,10 +1,10 @@
 // Planted truth of the sample city: true people, organisations and links, plus decoys and malformed records.
 import { createHash } from 'node:crypto';
-import { isoOf } from './dates.ts';
+import { isoOf } from './common/dates.ts';
 import type { Council } from './council/members.ts';
 import type { Registry } from './registry/registrations.ts';
 import { UNALIKE_KINDS } from './registry/orgs.ts';
-import type { Item, PlantedTruthPart } from './types.ts';
+import type { Item, PlantedTruthPart } from './common/types.ts';
 import type { VoteWriteResult } from './write/votes-csv.ts';
 import { writeWhole } from './write/out.ts';
 

@@ -1,6 +1,6 @@
 // Which typed filter columns a list route's Arrow file carries, derived from the route's FilterDefs.
 // Shared by the Arrow writer (site), the in-memory engine and the SQL translation, so the three cannot disagree.
-import type { FilterDef, ListRoute } from '../route-types.ts';
+import type { FilterDef, ListRoute } from '../routes/types.ts';
 
 export type ScalarType = 'utf8' | 'int32';
 

@@ -3,7 +3,7 @@
 // The MAC binds the keyset position to the query and the export, so a cursor cannot be forged, moved to another
 // query or replayed against a newer export (whose `_sort` keys may mean different rows).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { ListRoute } from '../route-types.ts';
+import type { ListRoute } from '../routes/types.ts';
 import { ApiError } from '../errors.ts';
 import type { CursorPayload } from './types.ts';
 

@@ -3,7 +3,7 @@
 // A query picks the smallest posting list among its filters (or scans), starts after the cursor's `_sort` key
 // (binary search), checks every filter per candidate row and stops after limit + 1 hits.
 import { tableFromIPC } from 'apache-arrow';
-import type { ListRoute } from '../route-types.ts';
+import type { ListRoute } from '../routes/types.ts';
 import { lazyStrings, readStrings } from './arrow-read.ts';
 import { toCursor } from './cursor.ts';
 import { buildIndexes } from './indexes.ts';

@@ -2,7 +2,7 @@
 // posting lists (value → sorted Uint32Array of row positions) for equality-style filters, lower-cased text for
 // substring filters and day numbers for date bounds. Built once per export when the table is loaded.
 import type { Table } from 'apache-arrow';
-import type { ListRoute } from '../route-types.ts';
+import type { ListRoute } from '../routes/types.ts';
 import { NULL_INT, childInts, childStrings, readInts, readList, readStrings } from './arrow-read.ts';
 import { filterColumns, type ColumnSpec, type ScalarType } from './columns.ts';
 

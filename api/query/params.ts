@@ -1,6 +1,6 @@
 // Validates a list request's query string against the route registry and normalises it into a ListQuery.
 // Every rejection is a 400 whose message names the parameter and what was expected, so a caller can fix the URL.
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, type ListRoute, type ParamDef } from '../route-types.ts';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, type ListRoute, type ParamDef } from '../routes/types.ts';
 import { fromCursor, queryHash } from './cursor.ts';
 import { ApiError } from '../errors.ts';
 import type { ExportContext, ListQuery } from './types.ts';

@@ -2,7 +2,7 @@
 // the scan. Semantics follow FilterDef (route-types.ts) and are mirrored in SQL by to-sql.ts:
 // nulls never match; substring is case-insensitive; gte/lte compare dates (or text in byte order, or integers);
 // element filters on one column must all hold for the same list element.
-import type { ListRoute } from '../route-types.ts';
+import type { ListRoute } from '../routes/types.ts';
 import { NULL_INT } from './arrow-read.ts';
 import type { ColumnIndex, Coded } from './indexes.ts';
 import { EMPTY_ROWS, toDayNumber } from './indexes.ts';

@@ -1,6 +1,6 @@
 // Shared types of the query layer that both the site writer (canonical pages) and the gateway (every other
 // request) run, so a static page and a gateway answer for the same query are the same bytes.
-import type { ListRoute } from '../route-types.ts';
+import type { ListRoute } from '../routes/types.ts';
 
 /** What a cursor carries once verified. */
 export interface CursorPayload {

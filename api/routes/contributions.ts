@@ -1,7 +1,7 @@
 // Contributions group: election campaigns with their totals, and the contributions published through
 // reviewer-confirmed L7 links (tiers 1 and 2; contributor name and city only).
-import type { Route } from '../route-types.ts';
-import { CAMPAIGN_OFFICES, CONTRIBUTION_TIERS } from '../vocabulary.ts';
+import type { Route } from './types.ts';
+import { CAMPAIGN_OFFICES, CONTRIBUTION_TIERS } from '../schemas/vocabulary.ts';
 import { defineList, enumParam, intParam, strParam } from './define.ts';
 
 export const contributionRoutes: readonly Route[] = [

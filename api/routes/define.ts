@@ -1,6 +1,6 @@
 // Definers of the route registry: one helper per kind of route and parameter, so every route reads the same way.
-import type { DetailRoute, FilterDef, ListRoute, ParamDef, StaticRoute } from '../route-types.ts';
-import { recordFields } from '../schemas.ts';
+import type { DetailRoute, FilterDef, ListRoute, ParamDef, StaticRoute } from './types.ts';
+import { recordFields } from '../schemas/registry.ts';
 
 export type Group = ListRoute['group'];
 
@@ -45,7 +45,7 @@ export function q(column: string, description: string): ParamDef {
   return { name: 'q', in: 'query', type: 'string', description, filter: { kind: 'substring', column } };
 }
 
-/** A parameter taking one value of a value set (api/vocabulary.ts); numbers are accepted as their text. */
+/** A parameter taking one value of a value set (api/schemas/vocabulary.ts); numbers are accepted as their text. */
 export function enumParam(name: string, values: readonly (string | number)[], description: string, filter: FilterDef): ParamDef {
   return { name, in: 'query', type: 'string', enum: values.map(String), description, filter };
 }

@@ -1,6 +1,6 @@
 // Development group: development and Committee of Adjustment applications, and the geocoded sites they name.
-import type { Route } from '../route-types.ts';
-import { APPLICATION_KINDS, APPLICATION_OUTCOMES, GEOCODE_METHODS } from '../vocabulary.ts';
+import type { Route } from './types.ts';
+import { APPLICATION_KINDS, APPLICATION_OUTCOMES, GEOCODE_METHODS } from '../schemas/vocabulary.ts';
 import { dateParam, defineDetail, defineList, enumParam, intParam, q, strParam } from './define.ts';
 
 export const developmentRoutes: readonly Route[] = [

@@ -1,10 +1,10 @@
 // Meta, Entities and Topics routes: the service index, organisations, people, registrations, communications,
 // agenda items and the topic taxonomy.
-import type { Route } from '../route-types.ts';
+import type { Route } from './types.ts';
 import {
   COMMUNICATION_METHODS, OFFICE_HOLDER_TYPES, ORGANIZATION_TYPES, PERSON_ROLES, RECORDED_FLAGS, REGISTRATION_STATUSES,
   REGISTRATION_TYPES,
-} from '../vocabulary.ts';
+} from '../schemas/vocabulary.ts';
 import {
   dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, q, strParam, termParam, topicParam,
 } from './define.ts';

@@ -1,11 +1,11 @@
 // Insights group: the insight tables about lobbying and council (analysis-definitions.md 4.1–4.5, 4.8, 4.9, 4.11)
 // with the parameters of api-spec §4 Insights. Each route is declared here as the contract says; `insightRoutes`
 // lists those the pipeline builds, in the contract's order.
-import type { ListRoute, Route } from '../route-types.ts';
+import type { ListRoute, Route } from './types.ts';
 import {
   DISCLOSURE_SUBJECT_TYPES, FORMER_OFFICIAL_ROLES, LOBBYING_WINDOWS, MAYOR_SHARE_CATEGORIES, MEETING_RATE_SUBJECT_TYPES,
   ONLY_FLAGGED, WINDOW_BASES,
-} from '../vocabulary.ts';
+} from '../schemas/vocabulary.ts';
 import {
   dateParam, defineInsight, defineStatic, enumParam, intEnumParam, intParam, strParam, termParam, topicParam,
 } from './define.ts';

@@ -1,6 +1,6 @@
 // Links group: the published inferred links between records (every task except L7).
-import type { Route } from '../route-types.ts';
-import { LINK_CONFIDENCES, PUBLIC_LINK_TASKS } from '../vocabulary.ts';
+import type { Route } from './types.ts';
+import { LINK_CONFIDENCES, PUBLIC_LINK_TASKS } from '../schemas/vocabulary.ts';
 import { defineList, enumParam, strParam } from './define.ts';
 
 const ENTITY_TYPE = '^[a-z_]+$';

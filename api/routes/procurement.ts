@@ -1,6 +1,6 @@
 // Procurement group: City contracts (competitive award lines and non-competitive contracts) and corporate groups.
-import type { Route } from '../route-types.ts';
-import { CONTRACT_KINDS, GROUP_BASES } from '../vocabulary.ts';
+import type { Route } from './types.ts';
+import { CONTRACT_KINDS, GROUP_BASES } from '../schemas/vocabulary.ts';
 import { dateParam, defineDetail, defineList, enumParam, intParam, strParam } from './define.ts';
 
 export const procurementRoutes: readonly Route[] = [

@@ -4,7 +4,7 @@
 import {
   DISCLOSURE_SUBJECT_TYPES, FORMER_OFFICIAL_ROLES, ITS_TERMS, LOBBYING_WINDOWS, MAYOR_SHARE_CATEGORIES,
   MEETING_RATE_SUBJECT_TYPES, WINDOW_BASES,
-} from '../vocabulary.ts';
+} from './vocabulary.ts';
 import { type Schema, count, date, flag, insightRow, int, nullable, nullableDate, oneOf, rate, str } from './shapes.ts';
 
 const itemId = { type: 'string', pattern: '^\\d{4}\\.[A-Z]{2,3}\\d+\\.\\d+[a-z]?$' };

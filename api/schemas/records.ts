@@ -1,10 +1,10 @@
 // Properties of every resource record the API publishes (api-spec §2), one object per resource; schemas.ts turns
-// them into closed list records and detail records. Value sets come from api/vocabulary.ts.
+// them into closed list records and detail records. Value sets come from api/schemas/vocabulary.ts.
 import {
   APPLICATION_KINDS, APPLICATION_OUTCOMES, CAMPAIGN_OFFICES, COMMUNICATION_METHODS, CONTRACT_KINDS, CONTRIBUTION_KINDS,
   CONTRIBUTION_TIERS, GEOCODE_METHODS, GROUP_BASES, LINK_CONFIDENCES, OFFICE_HOLDER_TYPES, ORGANIZATION_TYPES, RECORDED_FLAGS,
   REGISTRATION_STATUSES, REGISTRATION_TYPES,
-} from '../vocabulary.ts';
+} from './vocabulary.ts';
 import { type Schema, date, flag, int, nullable, nullableDate, oneOf, oneOfOrNull, str, strings } from './shapes.ts';
 
 export const organizationProps: Record<string, Schema> = {

@@ -1,5 +1,5 @@
 // Building blocks of the JSON Schemas (OpenAPI 3.1 / JSON Schema 2020-12) the API publishes: scalar shapes, value
-// sets from api/vocabulary.ts, closed records and detail records. Every record and row schema is made of these.
+// sets from api/schemas/vocabulary.ts, closed records and detail records. Every record and row schema is made of these.
 
 export type Schema = Record<string, unknown>;
 

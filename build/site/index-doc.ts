@@ -2,7 +2,7 @@
 // pagination notes, rate limits, error codes, licence and attribution. Deterministic for a given export.
 import { CURSOR_PARAM, ERROR_CODES, LIMIT_PARAM, PAGINATION_NOTES, rateLimitNotes, type RateLimits } from '../../api/notes.ts';
 import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
-import type { Route } from '../../api/route-types.ts';
+import type { Route } from '../../api/routes/types.ts';
 
 export interface IndexOptions {
   baseUrl: string;

@@ -1,8 +1,8 @@
 // Reads one export's SiteInput from the warehouse: every list route's api_ table (contract fields, `_sort`,
 // `f_*` columns), every detail table `(id, slug, doc)`, the topics and the run's export date.
-import { quoteIdent, type Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { filterColumns } from '../../api/query/columns.ts';
-import type { Route } from '../../api/route-types.ts';
+import type { Route } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
 import type { RateLimits } from '../../api/notes.ts';
 import type { DetailDoc, SiteInput, Topic } from './input.ts';

@@ -3,7 +3,7 @@
 // List records are checked against the route's record schema, detail documents against the detail schema.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { schemas } from '../../api/schemas.ts';
+import { schemas } from '../../api/schemas/registry.ts';
 import type { SourceRow } from './arrow-file.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;

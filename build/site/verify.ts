@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Route } from '../../api/route-types.ts';
+import type { Route } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
 import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
 

@@ -1,7 +1,7 @@
 // Renders one export folder from an in-memory SiteInput: per list route the Arrow file and the canonical pages
 // (rendered by loading that Arrow file back into the same engine the gateway uses, so static bytes == gateway
 // bytes), every detail document by id and safe slug, index.json, topics.json, openapi.json and _manifest.json.
-import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type Route, type StaticRoute } from '../../api/route-types.ts';
+import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type Route, type StaticRoute } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { collectionBody, detailBody, documentBody, listBody } from '../../api/query/envelope.ts';

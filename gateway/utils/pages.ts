@@ -3,7 +3,7 @@
 import { listBody } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import { ApiError } from '../../api/errors.ts';
-import type { DetailRoute, ListRoute, StaticRoute } from '../../api/route-types.ts';
+import type { DetailRoute, ListRoute, StaticRoute } from '../../api/routes/types.ts';
 import { isSafeFileKey, siteLayout } from '../../api/site-layout.ts';
 import { hashBody } from './etag.ts';
 import type { Reply } from './reply.ts';

@@ -1,7 +1,7 @@
 // Turns the route registry into h3 routes under the API's base path, so the gateway never spells a path itself.
 // Trailing slashes are tolerated (rou3 matches `/organizations/` like `/organizations`) and answered directly
 // rather than redirected, which saves API clients a round trip; see docs/errors.md.
-import type { Route } from '../../api/route-types.ts';
+import type { Route } from '../../api/routes/types.ts';
 
 /** The path part of the public base URL (`https://host/api/v1` → `/api/v1`), without a trailing slash. */
 export function basePathOf(baseUrl: string): string {

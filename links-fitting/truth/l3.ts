@@ -2,7 +2,7 @@
 // warehouse organisation ids by the matching key. Every two records of one planted organisation are a true pair (in
 // both directions: the model's orientation is not part of the question); records of the planted look-alike pairs
 // (`decoys`) are decoys. Also exports the helpers the other entity-link truth mappers share.
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import type { PlantedTruth, TaskTruth, TruthMapper } from './types.ts';
 
 interface PlantedOrg { id: string; canonical: string; variants: { name: string }[] }

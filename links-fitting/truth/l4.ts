@@ -2,7 +2,7 @@
 // (`links.communicationPerson`), mapped to the member's person id through the member's names (the warehouse keys
 // members by folded full name, any spelling they held). Decoys: the other members in office that day whose surname
 // looks like the typed one (similarity > 0.9), which the blocking also proposes.
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import type { TruthMapper } from './types.ts';
 
 interface Member { memberId: number; names: { first: string; last: string }[] }

@@ -2,7 +2,7 @@
 // row) and the planted look-alike suppliers (`supplierDecoys`), mapped to contract ids by source file and row and to
 // organisation ids by the matching key. A supplier that is a planted organisation is correctly linked to any
 // warehouse record of that organisation (its typo records are the same legal entity, see L3).
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { organisationIds, similarities, summarise } from './l3.ts';
 import type { TruthMapper } from './types.ts';
 

@@ -3,7 +3,7 @@
 // and the planted namesakes, same-surname-same-area donors and look-alike companies (`contributionDecoys`).
 // A planted lobbyist is a registered lobbyist of every client of their registrations, so a tier-1 gift is truly
 // linked to each of those organisations (and to every warehouse record of the planted organisation).
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { organisationIds, summarise } from './l3.ts';
 import type { TruthMapper } from './types.ts';
 

@@ -6,7 +6,7 @@
 // and the planted organisation itself did not state a position there. Hedged, mixed and neutral letters
 // (`positionUnclear`) are neither positives nor decoys: they are ordinary negatives.
 // Used to fit and to measure, never to publish.
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import type { PlantedTruth, TaskTruth, TruthMapper } from './types.ts';
 
 interface Position { organisation: string; reference: string; stance: 'support' | 'oppose'; communicationId: number; unalike: boolean }

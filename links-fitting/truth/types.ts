@@ -1,6 +1,6 @@
 // What a task's truth mapper returns: the planted true pairs and decoys of the sample city, expressed in warehouse
 // ids (`from_id|to_id`), and how hard they are. Used only to fit models and to measure them, never to publish.
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 
 export interface TaskTruth {
   /** True pairs, as `${from_id}|${to_id}`. */

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contractChecks } from './contract-checks.ts';
-import type { Warehouse } from './warehouse.ts';
+import type { Warehouse } from '../db/warehouse.ts';
 
 const checksDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'checks');
 

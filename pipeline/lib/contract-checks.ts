@@ -1,10 +1,10 @@
 // Data checks derived from the API contract instead of written again in SQL: for every list route's api_ table,
 // each field of its record schema that is required holds a value, each enum field holds one of its value set
-// (api/vocabulary.ts through api/schemas.ts), each patterned or date field has its shape. A value set changed in
+// (api/schemas/vocabulary.ts through api/schemas/registry.ts), each patterned or date field has its shape. A value set changed in
 // the contract changes the night's check with it.
 import { routesOfKind } from '../../api/routes.ts';
-import { schemas } from '../../api/schemas.ts';
-import { quoteIdent } from './warehouse.ts';
+import { schemas } from '../../api/schemas/registry.ts';
+import { quoteIdent } from '../db/warehouse.ts';
 
 /** One derived check: its name (as a check file's would be) and the select returning failing rows. */
 export interface ContractCheck {

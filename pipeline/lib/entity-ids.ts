@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { quoteIdent, type Warehouse } from './warehouse.ts';
+import { quoteIdent, type Warehouse } from '../db/warehouse.ts';
 
 const FILE = 'entity-ids.parquet';
 

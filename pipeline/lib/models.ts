@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { layers, type Layer } from '../models/manifest.ts';
-import { quoteIdent, type Warehouse } from './warehouse.ts';
+import { quoteIdent, type Warehouse } from '../db/warehouse.ts';
 
 export const modelsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'models');
 

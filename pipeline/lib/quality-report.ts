@@ -2,7 +2,7 @@
 // counts, check results and unresolved office holders. Rejected values found by SQL join the quarantine table.
 import type { CheckResult } from './checks.ts';
 import type { ModelRun } from './models.ts';
-import { quoteIdent, type Warehouse } from './warehouse.ts';
+import { quoteIdent, type Warehouse } from '../db/warehouse.ts';
 
 export interface QualityReport {
   export_date: string;

@@ -2,7 +2,7 @@
 // the warehouse. L5, L7 and position publish only once confirmed, so every candidate at 0.5 or more waits here; for
 // the other tasks the uncertain middle (0.5 to below 0.9) does. Decided pairs leave the queue.
 import { writeFile } from 'node:fs/promises';
-import type { Warehouse } from '../lib/warehouse.ts';
+import type { Warehouse } from '../db/warehouse.ts';
 
 /** Write the queue file; returns how many candidates await review per task. */
 export async function writeReviewQueue(wh: Warehouse, file: string): Promise<Record<string, number>> {

@@ -1,5 +1,5 @@
 // Runs every source adapter into fresh src_* tables and `quarantine`, and returns what each one loaded or rejected.
-import type { Warehouse } from '../lib/warehouse.ts';
+import type { Warehouse } from '../db/warehouse.ts';
 import type { SourceContext } from './common/source-context.ts';
 import { Quarantine } from './common/quarantine.ts';
 import { createSourceTables, SOURCE_TABLES, type SourceTable } from './common/tables.ts';

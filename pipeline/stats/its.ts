@@ -2,7 +2,7 @@
 // quarter labels, OLS, Newey–West (lag 1) standard errors, t-based 95% intervals and p-values, Durbin–Watson; with
 // fewer than MIN_QUARTERS_PER_SIDE quarters on either side of the intervention the coefficients are null and
 // `measurement` says why. Equal to R lm + sandwich::NeweyWest + lmtest (test/fixtures/its/reference.R).
-import { ITS_TERMS } from '../../api/vocabulary.ts';
+import { ITS_TERMS } from '../../api/schemas/vocabulary.ts';
 import { neweyWestCovariance } from './newey-west.ts';
 import { fitOls } from './ols.ts';
 import { coefficientTests, durbinWatson, type CoefficientTest } from './t-tests.ts';

@@ -1,10 +1,10 @@
 // Campaign contributions of 2014, 2018 and 2022: ordinary donors plus planted donors tied to registry organisations
 // (tier 1 their registered lobbyists, tier 2 their officers, 2014 corporate gifts) and look-alike donors who are not.
 import { FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LOBBYIST_FIRST, LOBBYIST_LAST, MIDDLE } from '../data/names.ts';
-import { normName, orgVariant, lookalike, personVariant, jaroWinkler } from '../name-variants.ts';
+import { normName, orgVariant, lookalike, personVariant, jaroWinkler } from '../common/name-variants.ts';
 import { postalIn, randomFsa } from '../geo/postal.ts';
 import type { Org } from '../registry/orgs.ts';
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 import type { Candidate, Election } from './candidates.ts';
 
 export interface Person { id: string; first: string; middle: string; last: string; org: Org; tier: 1 | 2; role: string }

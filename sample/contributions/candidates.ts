@@ -1,11 +1,11 @@
 // Candidates of the 2014, 2018 and 2022 elections: the sample council's incumbents and winners plus challengers,
 // with elected flags consistent with the next term's members.
-import { dayOf } from '../dates.ts';
+import { dayOf } from '../common/dates.ts';
 import { FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from '../data/names.ts';
 import { ward44to25 } from '../data/places.ts';
 import type { Council } from '../council/members.ts';
 import { nameOn, TERMS } from '../council/terms.ts';
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 
 export interface Candidate { first: string; last: string; office: 'Mayor' | 'Councillor'; ward: number | null; elected: boolean; incumbent: boolean; memberId: number | null; weight: number }
 export interface Election { year: number; day: number; wards: number; prev: string; next: string; candidates: Candidate[] }

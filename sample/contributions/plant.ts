@@ -3,7 +3,7 @@
 import type { Registry } from '../registry/registrations.ts';
 import type { Org } from '../registry/orgs.ts';
 import { LOBBYIST_FIRST, LOBBYIST_LAST, MIDDLE } from '../data/names.ts';
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 import type { Person } from './build.ts';
 
 export interface Group { id: string; name: string; parent: Org; members: Org[]; inManualFile: boolean }

@@ -1,9 +1,9 @@
 // Contribution files in each election's own layout (2014: title row, 13 columns; 2018: title + blank row, `Ward `
 // header with a trailing space, no Ward for Mayor; 2022: EFD export with 7 preamble rows) and campaign-filings.csv.
-import { isoOf } from '../dates.ts';
+import { isoOf } from '../common/dates.ts';
 import { monDay } from '../development/text.ts';
-import type { Rng } from '../rng.ts';
-import { csvRow } from '../text.ts';
+import type { Rng } from '../common/rng.ts';
+import { csvRow } from '../common/text.ts';
 import { Out } from '../write/out.ts';
 import { candidateName, type Election } from './candidates.ts';
 import type { Contrib } from './build.ts';

@@ -1,7 +1,7 @@
 // Decision bodies per term with appointments; Executive Committee membership changes mid-term.
 import { CC_25, CC_44 } from '../data/places.ts';
-import type { Rng } from '../rng.ts';
-import type { Appointment, Body, Term, Tenure } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Appointment, Body, Term, Tenure } from '../common/types.ts';
 import { TERMS } from './terms.ts';
 
 type Def = [code: string, name: string, label: string, family: string];

@@ -5,11 +5,11 @@
 // later ("… - Project Update"), and a city-wide item is followed by a ward-level one ("… - Ward 12 Davenport"). They
 // are different decisions: the date, the file number and the ward tell them apart. (Stages of one application or a
 // deferred item are the same matter, so they are not planted as decoys.)
-import { yearOf } from '../dates.ts';
+import { yearOf } from '../common/dates.ts';
 import { WARDS_25, WARDS_44 } from '../data/places.ts';
 import { TOPICS } from '../data/topics.ts';
-import type { Rng } from '../rng.ts';
-import type { Item, Meeting } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Item, Meeting } from '../common/types.ts';
 import { itemSummary, STATUS_UNVOTED } from './item-text.ts';
 import { termByKey } from './meetings.ts';
 

@@ -1,6 +1,6 @@
 // Special agenda items: the inaugural meeting's FM items and members' motions with their mover/seconder tail.
-import type { Rng } from '../rng.ts';
-import type { Meeting } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Meeting } from '../common/types.ts';
 
 export const FM_TITLES = ['Declarations of Office', 'Election of the Speaker and Deputy Speaker', 'Appointment of Deputy Mayors',
   'Striking Committee Recommendations - Appointments to Standing Committees', 'Appointment of the Budget Chief',

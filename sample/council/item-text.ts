@@ -1,8 +1,8 @@
 // Text and place of one agenda item: address, planning application number, title, HTML summary and subject terms.
 import { DIR_LONG, STREET_TYPE_LONG, STREETS, WARDS_25, WARDS_44 } from '../data/places.ts';
 import { PARK_NAMES, TOPICS, type TopicCtx } from '../data/topics.ts';
-import type { Rng } from '../rng.ts';
-import type { Address } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Address } from '../common/types.ts';
 
 let addressSeq = 0;
 const LETTERS = 'ABCEGHJKLMNPRSTVWXYZ';

@@ -1,10 +1,10 @@
 // Agenda items: allocation of topics to bodies and meetings, look-alike companions, references, Council copies,
 // duplicates and one broken record.
-import { yearOf } from '../dates.ts';
+import { yearOf } from '../common/dates.ts';
 import { CC_25, CC_44, ward44to25 } from '../data/places.ts';
 import { TOPICS } from '../data/topics.ts';
-import type { Rng } from '../rng.ts';
-import type { Item, Meeting, Term } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Item, Meeting, Term } from '../common/types.ts';
 import { itemSummary, itemTitle, makeAddress, makeCtx, planningApp, resetAddressIds, STATUS_UNVOTED, subjectTerms, vendorName } from './item-text.ts';
 import { lookalikeItems } from './item-lookalikes.ts';
 import { FM_TITLES, mmTitle } from './item-special.ts';

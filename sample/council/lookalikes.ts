@@ -3,8 +3,8 @@
 // Kelley, Davis and Davies). A lobbyist typing "Councillor Ford" then names two people, and only the first name, the
 // title or the ward tells them apart. The sample city plants these densely on purpose (about a third of the
 // seats belong to a look-alike group in each term), so the hard case is frequent enough to fit and measure L4 on.
-import type { Rng } from '../rng.ts';
-import type { Member, Tenure } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Member, Tenure } from '../common/types.ts';
 import { FIRST_NAMES_F, FIRST_NAMES_M } from '../data/names.ts';
 import { TERMS } from './terms.ts';
 

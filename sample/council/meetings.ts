@@ -1,7 +1,7 @@
 // Meeting calendar per body and term: Council monthly over two or three days, committees and community councils between.
-import { dayOf, nextWeekday, weekday } from '../dates.ts';
-import type { Rng } from '../rng.ts';
-import type { Body, Meeting, Term } from '../types.ts';
+import { dayOf, nextWeekday, weekday } from '../common/dates.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Body, Meeting, Term } from '../common/types.ts';
 import { TERMS } from './terms.ts';
 
 const PER_YEAR: Record<string, number> = { CC: 10, EX: 9, BU: 6, AU: 4, TE: 8, NY: 8, EY: 8, SC: 8 };

@@ -1,10 +1,10 @@
 // Council members across the five terms: incumbents carry over, some retire, one marries, one seat goes vacant,
 // and some serve alongside a look-alike (same or near-same surname; see lookalikes.ts).
-import { dayOf } from '../dates.ts';
+import { dayOf } from '../common/dates.ts';
 import { ACCENTED_LAST, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from '../data/names.ts';
 import { ward44to25 } from '../data/places.ts';
-import type { Rng } from '../rng.ts';
-import type { Member, Tenure } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Member, Tenure } from '../common/types.ts';
 import { LOOKALIKE_SURNAMES, plantLookalikes } from './lookalikes.ts';
 import { TERMS } from './terms.ts';
 

@@ -1,6 +1,6 @@
 // The five council terms (44 wards until 2018, 25 after) and date lookups over members' tenures.
-import { dayOf } from '../dates.ts';
-import type { Member, Term, Tenure } from '../types.ts';
+import { dayOf } from '../common/dates.ts';
+import type { Member, Term, Tenure } from '../common/types.ts';
 
 const t = (key: string, termId: number, start: string, end: string, inaugural: string, wards: 25 | 44): Term =>
   ({ key, termId, start: dayOf(start), end: dayOf(end), inaugural: dayOf(inaugural), wards });

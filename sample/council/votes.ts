@@ -1,6 +1,6 @@
 // Recorded votes: motions per voted item and venue, each member's Yes/No/Absent, and results consistent with the tally.
-import type { Rng } from '../rng.ts';
-import type { Item, Meeting, Member, Motion, Term } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Item, Meeting, Member, Motion, Term } from '../common/types.ts';
 import { sittingOn } from './bodies.ts';
 import { nameOn, TERMS } from './terms.ts';
 

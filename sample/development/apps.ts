@@ -1,13 +1,13 @@
 // Development applications (City Planning CSV, §4.2): one application on one or more address rows, X/Y in NAD27 MTM 10,
 // plus every planning application named by an agenda item, at the item's address.
-import { dayOf, yearOf } from '../dates.ts';
+import { dayOf, yearOf } from '../common/dates.ts';
 import { CC_25, WARDS_25 } from '../data/places.ts';
 import type { Point, Geo } from '../geo/address-points.ts';
 import { pointKey } from '../geo/address-points.ts';
 import { toMtm } from '../geo/mtm.ts';
 import { fsaAt } from '../geo/postal.ts';
-import type { Rng } from '../rng.ts';
-import type { Item } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Item } from '../common/types.ts';
 import type { LookalikeSites } from './lookalikes.ts';
 import { aicUrl, describe, planner, tsText, monDay } from './text.ts';
 

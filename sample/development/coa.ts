@@ -1,10 +1,10 @@
 // Committee of Adjustment applications (§5.2): the active file (`WARD`, zero-padded, junk `YY`) and the file of
 // applications closed since 2017 (`WARD_NUMBER`, `WARD_NAME`, `FINALDATE`, contacts), with the City's messy values.
-import { dayOf, isoOf } from '../dates.ts';
+import { dayOf, isoOf } from '../common/dates.ts';
 import { CC_25, WARDS_25 } from '../data/places.ts';
 import type { Geo, Point } from '../geo/address-points.ts';
 import { fsaAt } from '../geo/postal.ts';
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 import type { PlantedCoa } from './lookalikes.ts';
 import { aicUrl, monDay, planner, tsText } from './text.ts';
 

@@ -10,8 +10,8 @@ import type { Geo, Point } from '../geo/address-points.ts';
 import { pointKey } from '../geo/address-points.ts';
 import { locate } from '../geo/streets.ts';
 import { wardOf } from '../geo/wards.ts';
-import type { Rng } from '../rng.ts';
-import type { Item } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Item } from '../common/types.ts';
 
 export interface LookalikeSites { neighbour: Point | null; coaNeighbour: Point | null; twin: Point | null }
 

@@ -1,6 +1,6 @@
 // Shared text of the planning files: City date formats, application descriptions, planners and AIC links.
-import type { Rng } from '../rng.ts';
-import { isoOf } from '../dates.ts';
+import type { Rng } from '../common/rng.ts';
+import { isoOf } from '../common/dates.ts';
 
 const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** `Mon D, YYYY`, zero-padded or not: the City's files do both (`Dec 4, 2024` vs `Apr 05, 2025`). */

@@ -1,7 +1,7 @@
 // Address points (Toronto One Address Repository layout, §8.1) on the street network, plus the ward polygons file.
-import type { Rng } from '../rng.ts';
-import { csvRow } from '../text.ts';
-import type { Address } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import { csvRow } from '../common/text.ts';
+import type { Address } from '../common/types.ts';
 import { Out, writeWhole } from '../write/out.ts';
 import { buildNetwork, locate, type Network, type Segment, type Street } from './streets.ts';
 import { WARDS_25 } from '../data/places.ts';

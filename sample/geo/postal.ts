@@ -1,6 +1,6 @@
 // Postal codes of the sample city: forward sortation areas by ward (Etobicoke M8/M9, York and old Toronto M4–M6,
 // North York M2/M3, Scarborough M1), so a postal area says roughly where someone lives.
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 
 const FSA_BY_WARD: Record<number, string[]> = {
   1: ['M9V', 'M9W', 'M9L'], 2: ['M9A', 'M9B', 'M9C', 'M9R'], 3: ['M8V', 'M8W', 'M8Y', 'M8Z'], 4: ['M6K', 'M6P', 'M6R', 'M6S'],

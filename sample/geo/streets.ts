@@ -1,7 +1,7 @@
 // Street network of the sample city: the arterials of places.ts laid out on a Toronto-like grid (numbers rise from
 // Yonge for E/W streets and from the lake for N/S streets) plus generated local streets.
 import { STREETS } from '../data/places.ts';
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 import { OUTLINE, insideRing } from './wards.ts';
 
 export interface Street { id: number; name: string; type: string; dir: string; full: string; arterial: boolean }

@@ -3,13 +3,13 @@
 // organisations, organisations the registry never saw) and from residents, with a short summary that states
 // support or opposition, or hedges. Returns the planted position truth. Every draw comes from the `positions`
 // stream, so the generator's older files stay byte-identical.
-import { isoOf, torontoMidnightMs } from '../dates.ts';
+import { isoOf, torontoMidnightMs } from '../common/dates.ts';
 import { TERMS } from '../council/terms.ts';
 import { FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LOBBYIST_FIRST, LOBBYIST_LAST, POSITIONS } from '../data/names.ts';
 import type { Registry } from '../registry/registrations.ts';
 import type { Org } from '../registry/orgs.ts';
-import type { Rng } from '../rng.ts';
-import type { Item } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Item } from '../common/types.ts';
 import { Out } from '../write/out.ts';
 import { lookalikeName, nameSimilarity, RegistryNames, typedName } from './names.ts';
 import { summary, type Stance, type Wording } from './wording.ts';

@@ -5,11 +5,11 @@
 // registry that look like it (look-alike decoys in the registry's own styles, registry/decoys.ts: another legal
 // form, a word added, the plural, a neighbouring body; sometimes a firm writes on such a look-alike's behalf).
 // No written name spells another registry organisation's name: that letter would be that organisation's.
-import { lookalike, similarity } from '../name-variants.ts';
+import { lookalike, similarity } from '../common/name-variants.ts';
 import { decoyName } from '../registry/decoys.ts';
 import { baseKey, orgKey } from '../registry/org-words.ts';
 import type { Org } from '../registry/orgs.ts';
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 
 const LEGAL = / (Inc\.|Ltd\.|Limited|Corp\.|Corporation|Incorporated|LP|LLP)$/;
 const SWAP: [RegExp, string][] = [[/ Inc\.$/, ' Incorporated'], [/ Incorporated$/, ' Inc.'], [/ Ltd\.$/, ' Limited'], [/ Limited$/, ' Ltd.'], [/ Corp\.$/, ' Corporation'], [/ Corporation$/, ' Corp.']];

@@ -2,7 +2,7 @@
 // clear opposition, and hedged, mixed or neutral wording that must not be read as a stance. The pipeline's lexicon
 // (docs/methodology-position-review.md) is written independently of these templates; the tests check that it
 // reads the clear ones right and leaves the unclear ones alone.
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 
 export type Stance = 'support' | 'oppose';
 export type Wording = 'clear' | 'hedged' | 'mixed' | 'neutral';

@@ -1,10 +1,10 @@
 // Toronto Bids feeds (§6.2–6.4): awarded contract lines, non-competitive contracts and solicitations, with the feeds'
 // damage (placeholder and Excel-mangled document numbers, free-text amounts) and registry organisations as suppliers.
-import { isoOf } from '../dates.ts';
+import { isoOf } from '../common/dates.ts';
 import { DIVISIONS } from '../data/places.ts';
 import type { Org } from '../registry/orgs.ts';
-import type { Rng } from '../rng.ts';
-import { lookalike, orgVariant, similarity } from '../name-variants.ts';
+import type { Rng } from '../common/rng.ts';
+import { lookalike, orgVariant, similarity } from '../common/name-variants.ts';
 
 export const AWARDED_HEADER = ['Document Number', 'RFx (Solicitation) Type', 'High Level Category', 'Successful Supplier', 'Award', 'Award Authority Obtained Date',
   'Division', 'Buyer Name', 'Buyer Email', 'Buyer Phone Number', 'Solicitation Document Description', 'Supplier Address', 'Wards'];

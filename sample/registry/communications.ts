@@ -1,8 +1,8 @@
 // Communications of one registration: dates around the lobbied decision, recording lag, office holders on the day.
-import { isoOf } from '../dates.ts';
+import { isoOf } from '../common/dates.ts';
 import type { Council } from '../council/members.ts';
 import { holdersOn } from '../council/terms.ts';
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 import type { Comm, Registration } from './model.ts';
 import type { LobbyistFactory } from './people.ts';
 import { METHODS, pickPoh } from './poh.ts';

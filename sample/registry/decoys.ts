@@ -4,7 +4,7 @@
 // the generic word ("Ironwood Property Ltd." / "Ironwood Properties Inc."), another business of the same stem
 // ("Bayview Holdings" / "Bayview Homes"), a charity's fundraising foundation, or a neighbouring body
 // ("Annex Ratepayers Association" / "Annex Residents Association").
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 import { ASSOC_BODY, CO_WORDS, DEV_WORDS } from './org-words.ts';
 import type { Org } from './orgs.ts';
 

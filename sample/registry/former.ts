@@ -5,13 +5,13 @@
 // Each declares the previous public office (position, program, last day) as the registry form asks. Namesakes share a
 // former member's surname and a near-identical given name but held no office here: they declare none, a school-board
 // seat, or a seat on another Ontario council (whose terms end on the same day as Toronto's).
-import { isoOf } from '../dates.ts';
+import { isoOf } from '../common/dates.ts';
 import { LOBBYIST_FIRST_F, LOBBYIST_FIRST_M, LOBBYIST_LAST, LOOKALIKE_FIRST, NICKNAMES } from '../data/names.ts';
 import { WARDS_25, WARDS_44 } from '../data/places.ts';
 import type { Council } from '../council/members.ts';
-import { jaroWinkler, normName } from '../name-variants.ts';
-import type { Rng } from '../rng.ts';
-import type { Member, Tenure } from '../types.ts';
+import { jaroWinkler, normName } from '../common/name-variants.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Member, Tenure } from '../common/types.ts';
 import type { Org } from './orgs.ts';
 import type { DeclaredOffice, Lobbyist, LobbyistFactory, PlantedLobbyist } from './people.ts';
 

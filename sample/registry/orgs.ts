@@ -2,11 +2,11 @@
 // numbered companies) and look-alike decoys that are different organisations. Names are unique on their folded base
 // (org-words.ts baseKey) and no name's words contain another's, so two organisations look alike only where a decoy
 // is planted; abbreviations, trade names and numbered companies are each one organisation's.
-import type { Rng } from '../rng.ts';
+import type { Rng } from '../common/rng.ts';
 import { ASSOC, ASSOC_BODY, ASSOC_PRE, BRANDS, baseKey, CO_WORDS, DEV_WORDS, FIRM_NAMES, FIRM_WORDS, FOUNDERS, initialsOf, LAW,
   LOCAL_BODY, NP, orgKey, PLACES, STREETS, SUFFIXES, TRADE_WORDS } from './org-words.ts';
 import { decoyName } from './decoys.ts';
-import { jaroWinkler } from '../name-variants.ts';
+import { jaroWinkler } from '../common/name-variants.ts';
 
 export type OrgKind = 'developer' | 'company' | 'association' | 'nonprofit' | 'firm';
 export interface Org {

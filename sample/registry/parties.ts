@@ -1,6 +1,6 @@
 // Beneficiaries, firms and the rarer groups (grassroots, private and government funding, meetings) of a registration.
-import { isoOf } from '../dates.ts';
-import type { Rng } from '../rng.ts';
+import { isoOf } from '../common/dates.ts';
+import type { Rng } from '../common/rng.ts';
 import type { Party, Registration } from './model.ts';
 import type { Org, OrgFactory } from './orgs.ts';
 import { messyAddress } from './people.ts';

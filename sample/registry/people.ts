@@ -2,8 +2,8 @@
 // (first, last) is their own and no random lobbyist carries a council member's surname: namesakes exist only where
 // the sample plants them (former members who lobby and their look-alike decoys, registrations.ts / former.ts).
 import { LOBBYIST_FIRST_F, LOBBYIST_FIRST_M, LOBBYIST_LAST, MIDDLE, NICKNAMES, POSITIONS, PREFIXES_F, PREFIXES_M, PREFIXES_OTHER } from '../data/names.ts';
-import { normName } from '../name-variants.ts';
-import type { Rng } from '../rng.ts';
+import { normName } from '../common/name-variants.ts';
+import type { Rng } from '../common/rng.ts';
 import type { Org } from './orgs.ts';
 
 /** A previous public office as the registrant declares it (PreviousPublicOfficeHold* fields). */

@@ -1,12 +1,12 @@
 // Public office holder fields of a communication: office, type, position and the name as a lobbyist would type it.
-import { dayOf } from '../dates.ts';
+import { dayOf } from '../common/dates.ts';
 import { DIVISION_POSITIONS, DIVISIONS, LOCAL_BOARDS, STAFF_POSITIONS, WARDS_25, WARDS_44 } from '../data/places.ts';
 import { LOBBYIST_LAST, NICKNAMES, STAFF_FIRST } from '../data/names.ts';
 import type { Council } from '../council/members.ts';
 import { nameOn } from '../council/terms.ts';
-import type { Rng } from '../rng.ts';
-import { ascii } from '../text.ts';
-import type { Tenure } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import { ascii } from '../common/text.ts';
+import type { Tenure } from '../common/types.ts';
 
 export interface Poh { office: string; type: string; position: string; name: string; memberId: number | null; officeOf: number | null; kind: string; unalike: boolean }
 const STRONG_MAYOR = dayOf('2022-11-23');

@@ -1,17 +1,17 @@
 // Subject-matter registrations: who lobbies for whom, on which agenda item, when, and how many communications.
-import { dayOf } from '../dates.ts';
+import { dayOf } from '../common/dates.ts';
 import { OLD_SUBJECTS, REGISTRY_CATEGORIES, TOPICS } from '../data/topics.ts';
 import { makeCtx } from '../council/item-text.ts';
 import type { Council } from '../council/members.ts';
-import type { Rng } from '../rng.ts';
-import type { Item } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Item } from '../common/types.ts';
 import { buildComms } from './communications.ts';
 import type { Registration } from './model.ts';
 import { OrgFactory, type Org, type OrgKind } from './orgs.ts';
 import { parties } from './parties.ts';
 import { LobbyistFactory, messyAddress, type Lobbyist } from './people.ts';
 import { plantFormerMembers, type PlantedRegistrant } from './former.ts';
-import { normName } from '../name-variants.ts';
+import { normName } from '../common/name-variants.ts';
 
 export const REGISTRY_START = dayOf('2008-03-01');
 /** Planted look-alike organisations per organisation: enough that L3's look-alike pairs stay above a quarter of its

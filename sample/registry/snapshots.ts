@@ -3,8 +3,8 @@
 // Pieces come from node:zlib (Z_SYNC_FLUSH): fflate's own sync flush produced unconcatenable output above ~10 kB.
 import { constants, deflateRawSync } from 'node:zlib';
 import { Zip, type ZipInputFile } from 'fflate';
-import { isoOf } from '../dates.ts';
-import type { Log } from '../types.ts';
+import { isoOf } from '../common/dates.ts';
+import type { Log } from '../common/types.ts';
 import { Out } from '../write/out.ts';
 import { crc32, crc32Combine } from './crc.ts';
 import type { Registration } from './model.ts';

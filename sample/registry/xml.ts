@@ -1,6 +1,6 @@
 // Renders one registration as a <ROW> of lobbyactivity XML, with the City's element names (misspellings included).
-import { isoOf } from '../dates.ts';
-import { xmlEscape } from '../text.ts';
+import { isoOf } from '../common/dates.ts';
+import { xmlEscape } from '../common/text.ts';
 import type { Addr, Comm, Party, Registration } from './model.ts';
 
 const el = (tag: string, v: string | null | undefined) => (v ? `<${tag}>${xmlEscape(v)}</${tag}>` : `<${tag}/>`);

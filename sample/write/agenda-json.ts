@@ -1,8 +1,8 @@
 // Writes TMMIS agenda-item records per term in the API envelope (one page holding every record).
-import { torontoMidnightMs } from '../dates.ts';
+import { torontoMidnightMs } from '../common/dates.ts';
 import { TERMS } from '../council/terms.ts';
-import type { Rng } from '../rng.ts';
-import type { Item, Meeting } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import type { Item, Meeting } from '../common/types.ts';
 import { Out } from './out.ts';
 
 const DECISION: Record<string, string> = {

@@ -1,11 +1,11 @@
 // Writes the council-side files: decision bodies JSON, meeting schedule CSV, elected officials CSV.
-import { isoOf, torontoMidnightMs } from '../dates.ts';
+import { isoOf, torontoMidnightMs } from '../common/dates.ts';
 import { WARDS_25 } from '../data/places.ts';
 import type { Council } from '../council/members.ts';
 import { nameOn, TERMS } from '../council/terms.ts';
-import type { Rng } from '../rng.ts';
-import { ascii, csvRow } from '../text.ts';
-import type { Body, Meeting } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import { ascii, csvRow } from '../common/text.ts';
+import type { Body, Meeting } from '../common/types.ts';
 import { writeWhole } from './out.ts';
 
 const slug = (s: string) => ascii(s).toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -1,7 +1,7 @@
 // Buffered synchronous file writer that counts files and bytes for the summary.
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { encodeWithCp1252 } from '../text.ts';
+import { encodeWithCp1252 } from '../common/text.ts';
 
 export const stats = { files: 0, bytes: 0 };
 export function resetStats(): void { stats.files = 0; stats.bytes = 0; }

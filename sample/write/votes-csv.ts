@@ -1,11 +1,11 @@
 // Writes VW_OPEN_VOTE_<term>.csv with the City's quirks: 24-hour times with AM/PM, empty or date-only Date/Time,
 // CR/LF and raw 0x92 in titles, mojibake names, duplicated committee rows and a few unknown Vote values.
-import { isoOf } from '../dates.ts';
+import { isoOf } from '../common/dates.ts';
 import { ABSENT, YES } from '../council/votes.ts';
 import { nameOn, TERMS } from '../council/terms.ts';
-import type { Rng } from '../rng.ts';
-import { CP1252_APOS, csvRow, mojibake } from '../text.ts';
-import type { Member, Motion } from '../types.ts';
+import type { Rng } from '../common/rng.ts';
+import { CP1252_APOS, csvRow, mojibake } from '../common/text.ts';
+import type { Member, Motion } from '../common/types.ts';
 import { Out } from './out.ts';
 
 export const VOTE_HEADER = ['Term', 'First Name', 'Last Name', 'Committee', 'Date/Time', 'Agenda Item #', 'Agenda Item Title', 'Motion Type', 'Vote', 'Result', 'Vote Description'];

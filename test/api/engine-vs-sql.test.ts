@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import { fromSqlRow, toSql } from '../helpers/to-sql.ts';

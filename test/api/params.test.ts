@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toCursor } from '../../api/query/cursor.ts';
 import { isCalendarDate, parseListQuery } from '../../api/query/params.ts';
 import { ApiError } from '../../api/errors.ts';
-import type { ListRoute } from '../../api/route-types.ts';
+import type { ListRoute } from '../../api/routes/types.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { defineInsight, enumParam, intEnumParam, strParam } from '../../api/routes/define.ts';
 import { itemLobbying, meetingRates, officeContacts, topicVolume } from '../../api/routes/insights.ts';

@@ -2,7 +2,7 @@
 // change to the public contract is always a deliberate, reviewed snapshot update; and the registry is coherent.
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../api/routes.ts';
-import { schemas } from '../../api/schemas.ts';
+import { schemas } from '../../api/schemas/registry.ts';
 
 describe('route registry', () => {
   it('matches the reviewed snapshot', () => {

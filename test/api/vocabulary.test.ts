@@ -1,10 +1,10 @@
-// Each vocabulary is declared once (api/vocabulary.ts): every enum of a record schema and every enum parameter is
+// Each vocabulary is declared once (api/schemas/vocabulary.ts): every enum of a record schema and every enum parameter is
 // one of its value sets, and a parameter that filters a schema field accepts exactly that field's values. A value
 // set written out again anywhere in the contract, or a filter that drifts from its column, fails here.
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../api/routes.ts';
-import { schemas } from '../../api/schemas.ts';
-import * as vocabulary from '../../api/vocabulary.ts';
+import { schemas } from '../../api/schemas/registry.ts';
+import * as vocabulary from '../../api/schemas/vocabulary.ts';
 
 const valueSets = Object.entries(vocabulary).map(([name, values]) => ({ name, key: setKey(values as readonly unknown[]) }));
 

@@ -1,6 +1,8 @@
 // The import graph keeps the layout honest: the nightly pipeline never reaches the sample generator or the offline
-// link fitting (they are tools beside the night: the night reads the fitted models as data), and the graph helper
-// itself finds every kind of import, including computed ones, so a new edge cannot hide from these assertions.
+// link fitting (they are tools beside the night: the night reads the fitted models as data), no two folders import
+// each other even through others, the contract (api/) imports nothing else of the project, build/ and gateway/ do not
+// import each other; and the graph helper itself finds every kind of import, including computed ones, so a new edge
+// cannot hide from these assertions.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +30,76 @@ describe('the nightly path', () => {
     expect(reached).toContain('pipeline/models/links/int_link_scores.ts'); // pipeline/lib/models.ts, computed import()
     expect(reached).toContain('pipeline/links/model-file.ts');
     expect(reached).toContain('config/resolve.ts');
+  });
+});
+
+/** The folder graph: an edge from a file's folder to each imported file's folder (a folder and its subfolders are
+ *  separate nodes; imports inside one folder are no edge). */
+function folderGraph(files: ReadonlyMap<string, ReadonlySet<string>>): Map<string, Set<string>> {
+  const folders = new Map<string, Set<string>>();
+  for (const [from, tos] of files) {
+    for (const to of tos) {
+      const a = path.dirname(from);
+      const b = path.dirname(to);
+      if (a !== b) (folders.get(a) ?? folders.set(a, new Set()).get(a)!).add(b);
+    }
+  }
+  return folders;
+}
+
+/** Every cycle's folders (strongly connected components of more than one folder), by Tarjan's algorithm. */
+function folderCycles(g: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    for (const w of g.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const v of new Set([...g.keys(), ...[...g.values()].flatMap((s) => [...s])])) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+/** Imports from files under `from` into files under `into`, as `a → b` lines. */
+function importsBetween(from: string, into: (file: string) => boolean): string[] {
+  return [...graph].filter(([f]) => f.startsWith(from)).flatMap(([f, tos]) => [...tos].filter(into).map((t) => `${f} → ${t}`));
+}
+
+describe('the layout', () => {
+  it('has no cycle between folders (a folder and its subfolders counted apart)', () => {
+    expect(folderCycles(folderGraph(graph))).toEqual([]);
+  });
+
+  it('keeps the contract (api/) free of every other part of the project', () => {
+    expect(importsBetween('api/', (f) => !f.startsWith('api/'))).toEqual([]);
+  });
+
+  it('lets build/ and gateway/ depend on the contract but not on each other', () => {
+    expect(importsBetween('build/', (f) => f.startsWith('gateway/'))).toEqual([]);
+    expect(importsBetween('gateway/', (f) => f.startsWith('build/') || f.startsWith('pipeline/') || f.startsWith('sample/'))).toEqual([]);
+    expect(importsBetween('gateway/', (f) => f.startsWith('api/')).length).toBeGreaterThan(0);
+  });
+
+  it('finds a folder cycle when there is one', () => {
+    const g = new Map([['a/x.ts', new Set(['a/b/y.ts'])], ['a/b/y.ts', new Set(['a/z.ts'])], ['c/w.ts', new Set(['a/x.ts'])]]);
+    expect(folderCycles(folderGraph(g))).toEqual([['a', 'a/b']]);
   });
 });
 

@@ -8,7 +8,7 @@ import { routesOfKind } from '../../api/routes.ts';
 import { memoryEffects } from '../../build/site/effects.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { toSlug } from '../../gateway/utils/pages.ts';
-import { openWarehouse } from '../../pipeline/lib/warehouse.ts';
+import { openWarehouse } from '../../pipeline/db/warehouse.ts';
 import { modelsDir } from '../../pipeline/lib/models.ts';
 import { smallSiteInput } from './helpers/small-site.ts';
 

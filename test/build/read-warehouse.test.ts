@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openWarehouse, quoteIdent } from '../../pipeline/lib/warehouse.ts';
+import { openWarehouse, quoteIdent } from '../../pipeline/db/warehouse.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { memoryEffects } from '../../build/site/effects.ts';
 import { readSiteInput } from '../../build/site/read-warehouse.ts';

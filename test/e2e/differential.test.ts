@@ -2,10 +2,10 @@
 // (following next_cursor to the end) equals the same query run in DuckDB on the warehouse, in order, once each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesOfKind } from '../../api/routes.ts';
-import type { ListRoute, ParamDef } from '../../api/route-types.ts';
+import type { ListRoute, ParamDef } from '../../api/routes/types.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import { fromSqlRow, toSql } from '../helpers/to-sql.ts';
-import { quoteIdent, type Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { openE2eApp, openE2eWarehouse, type E2eApp } from './harness.ts';
 
 const QUERIES_PER_ROUTE = 40;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, type Config } from '../../config/resolve.ts';
 import { generateSampleCity } from '../../sample/generate.ts';
 import { runPipeline } from '../../pipeline/run.ts';
-import { openWarehouse } from '../../pipeline/lib/warehouse.ts';
+import { openWarehouse } from '../../pipeline/db/warehouse.ts';
 
 const root = path.resolve('.tmp', 'e2e-nightly');
 let config: Config;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBody } from '../../api/query/envelope.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { parseListQuery } from '../../api/query/params.ts';
-import type { ListRoute } from '../../api/route-types.ts';
+import type { ListRoute } from '../../api/routes/types.ts';
 import { routes } from '../../api/routes.ts';
 import { siteLayout } from '../../api/site-layout.ts';
 import type { SiteHolder } from '../../gateway/utils/site-holder.ts';

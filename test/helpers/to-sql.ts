@@ -1,8 +1,8 @@
 // Translates a validated ListQuery into DuckDB SQL over the route's api_ table with the same semantics as the
 // in-memory engine. Used by the differential tests (engine vs warehouse) and handy when checking a number by hand.
-import { quoteIdent } from '../../pipeline/lib/warehouse.ts';
-import type { FilterDef } from '../../api/route-types.ts';
-import { schemas } from '../../api/schemas.ts';
+import { quoteIdent } from '../../pipeline/db/warehouse.ts';
+import type { FilterDef } from '../../api/routes/types.ts';
+import { schemas } from '../../api/schemas/registry.ts';
 import type { ListQuery } from '../../api/query/types.ts';
 
 export interface SqlQuery {

@@ -1,9 +1,9 @@
 // The night's contract checks come from the API's schemas: an enum value, a missing required field, a malformed
-// pattern or date in an api_ table is a failing row, and a value set changed in api/vocabulary.ts changes the check.
+// pattern or date in an api_ table is a failing row, and a value set changed in api/schemas/vocabulary.ts changes the check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractChecks } from '../../pipeline/lib/contract-checks.ts';
-import { openWarehouse, type Warehouse } from '../../pipeline/lib/warehouse.ts';
-import { REGISTRATION_STATUSES } from '../../api/vocabulary.ts';
+import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
+import { REGISTRATION_STATUSES } from '../../api/schemas/vocabulary.ts';
 
 let wh: Warehouse;
 beforeAll(async () => { wh = await openWarehouse(':memory:'); });

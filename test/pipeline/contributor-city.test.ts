@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { modelsDir, runModel } from '../../pipeline/lib/models.ts';
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { insertRows } from './source-fixture.ts';
 import { procurementSourceWarehouse } from './procurement-fixture.ts';
 

@@ -2,7 +2,7 @@
 // planning and CoA rows with the City's quirks, agenda items and registrations naming the same addresses.
 // Builds on emptySourceWarehouse/insertRows (source-fixture.ts), which create and fill every src_* table.
 import { emptySourceWarehouse, insertRows } from './source-fixture.ts';
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { toMtm } from '../../sample/geo/mtm.ts';
 
 type Row = Record<string, string | null>;

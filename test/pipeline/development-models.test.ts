@@ -2,11 +2,11 @@
 // wards and their ambiguity, outcome mapping, multi-row applications, units/GFA parsing, and route-schema validity.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runModels } from '../../pipeline/lib/models.ts';
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { fromMtm } from '../../sample/geo/mtm.ts';
 import { mtmToWgs84 } from '../../pipeline/models/core/int_site_coordinates.ts';
 import { developmentRoutes } from '../../api/routes/development.ts';
-import type { ListRoute, Route } from '../../api/route-types.ts';
+import type { ListRoute, Route } from '../../api/routes/types.ts';
 import { assertDocsValid, assertRecordsValid } from '../../build/site/validate-records.ts';
 import { developmentWarehouse, fillDevelopmentCity, SOURCE_POINT } from './development-fixture.ts';
 

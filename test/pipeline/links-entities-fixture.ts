@@ -5,7 +5,7 @@
 // the committed model files, as the framework's scoring does.
 import { runModel } from '../../pipeline/lib/models.ts';
 import { entityLinkModels } from '../../pipeline/models/manifest-links.ts';
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { readLinkModel, type LinkTask } from '../../pipeline/links/model-file.ts';
 import { insertRows } from './source-fixture.ts';
 import { procurementSourceWarehouse, runProcurementModels } from './procurement-fixture.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openWarehouse, type Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { TRUTH_MAPPERS } from '../../links-fitting/truth/mappers.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { entityLinkCity, scored, type ScoredPair } from './links-entities-fixture.ts';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelsDir, runModel } from '../../pipeline/lib/models.ts';
-import { openWarehouse, type Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 
 let wh: Warehouse;
 type Pair = [task: string, from: string, to: string, p: number, evidence?: object];

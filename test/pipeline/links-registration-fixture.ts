@@ -4,7 +4,7 @@
 import { sigmoid } from '../../links-fitting/logistic.ts';
 import { featureTable, readLinkModel, type LinkModel, type LinkTask } from '../../pipeline/links/model-file.ts';
 import type { TaskTruth } from '../../links-fitting/truth/types.ts';
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 
 export interface ScoredPair { from: string; to: string; x: Record<string, number>; probability: number }
 

@@ -3,7 +3,7 @@
 // planted truth of the end-to-end sample city, scored with the committed model files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runModel } from '../../pipeline/lib/models.ts';
-import { openWarehouse, type Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { taskTruth } from '../../links-fitting/fit.ts';
 import { registrationLinkModels } from '../../pipeline/models/manifest-links.ts';
 import { e2eCity } from '../e2e/city.ts';

@@ -3,7 +3,7 @@
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { runModels } from '../../pipeline/lib/models.ts';
 import { runChecks } from '../../pipeline/lib/checks.ts';
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { emptySourceWarehouse, insertRows } from './source-fixture.ts';
 
 let wh: Warehouse;

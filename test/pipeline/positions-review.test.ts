@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSampleCity } from '../../sample/generate.ts';
 import { WORDING_TEMPLATES } from '../../sample/positions/wording.ts';
-import { openWarehouse, type Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { runModel, modelsDir } from '../../pipeline/lib/models.ts';
 import { Quarantine } from '../../pipeline/sources/common/quarantine.ts';
 import { createSourceTables } from '../../pipeline/sources/common/tables.ts';

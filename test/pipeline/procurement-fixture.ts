@@ -2,7 +2,7 @@
 // to the shared fixture's in-memory warehouse, and a runner for every model.
 import { runModel } from '../../pipeline/lib/models.ts';
 import { layers } from '../../pipeline/models/manifest.ts';
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { emptySourceWarehouse, sourceColumns } from './source-fixture.ts';

@@ -2,11 +2,11 @@
 // supplier resolution on equal keys only, corporate groups, campaigns with person matching, privacy of contributor
 // addresses, and api rows valid against the route schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Warehouse } from '../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { assertDocsValid, assertRecordsValid } from '../../build/site/validate-records.ts';
 import { procurementRoutes } from '../../api/routes/procurement.ts';
 import { contributionRoutes } from '../../api/routes/contributions.ts';
-import type { DetailRoute, ListRoute } from '../../api/route-types.ts';
+import type { DetailRoute, ListRoute } from '../../api/routes/types.ts';
 import { insertRows } from './source-fixture.ts';
 import { procurementSourceWarehouse, runProcurementModels } from './procurement-fixture.ts';
 

@@ -1,6 +1,6 @@
 // Hand-made source rows for model tests: creates every src_* table of docs/contracts.md §2 and §5 (text columns) on an
 // in-memory warehouse and fills it with a tiny, fully known city.
-import { openWarehouse, type Warehouse } from '../../pipeline/lib/warehouse.ts';
+import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 
 import { SOURCE_TABLES } from '../../pipeline/sources/common/tables.ts';
 

@@ -5,12 +5,12 @@
 // who held no seat here.
 import { describe, expect, it } from 'vitest';
 import { buildCouncil } from '../../sample/council/members.ts';
-import { jaroWinkler, normName } from '../../sample/name-variants.ts';
+import { jaroWinkler, normName } from '../../sample/common/name-variants.ts';
 import { plantFormerMembers } from '../../sample/registry/former.ts';
 import { baseKey, orgKey } from '../../sample/registry/org-words.ts';
 import { OrgFactory, type Org, type OrgKind } from '../../sample/registry/orgs.ts';
 import { LobbyistFactory } from '../../sample/registry/people.ts';
-import { Rng } from '../../sample/rng.ts';
+import { Rng } from '../../sample/common/rng.ts';
 
 const KINDS: OrgKind[] = ['developer', 'developer', 'developer', 'company', 'company', 'company', 'association', 'nonprofit', 'nonprofit', 'nonprofit'];
 

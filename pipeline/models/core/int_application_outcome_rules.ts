@@ -3,7 +3,7 @@
 // matches its lower-cased form. Loaded here because the runner loads only topics.csv as a seed.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Warehouse } from '../../lib/warehouse.ts';
+import type { Warehouse } from '../../db/warehouse.ts';
 
 /** The model's table: the file's name (kept out of the text so the dependency check sees no self-reference). */
 const TABLE = path.basename(fileURLToPath(import.meta.url), '.ts');

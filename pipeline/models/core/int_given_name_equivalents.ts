@@ -4,7 +4,7 @@
 // Names are folded like person_key (accents, case, punctuation); both directions are stored.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Warehouse } from '../../lib/warehouse.ts';
+import type { Warehouse } from '../../db/warehouse.ts';
 
 /** The model's table: the file's name (kept out of the text so the dependency check sees no self-reference). */
 const TABLE = path.basename(fileURLToPath(import.meta.url), '.ts');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import proj4 from 'proj4';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { Polygon, MultiPolygon } from 'geojson';
-import type { Warehouse } from '../../lib/warehouse.ts';
+import type { Warehouse } from '../../db/warehouse.ts';
 
 /** NAD27 MTM zone 10 (EPSG:2019 parameters) with the Canada-wide 3-parameter shift to WGS84 (EPSG:1173). */
 export const MTM10_NAD27 =

@@ -2,8 +2,8 @@
 // probability = σ(intercept + Σ weight·feature), a feature absent from `x` counting as 0. One table for all tasks,
 // carrying the model and question versions that every published link reports. Tasks whose features model is
 // not part of this build are skipped and listed in `int_link_tasks`.
-import type { Warehouse } from '../../lib/warehouse.ts';
-import { quoteIdent } from '../../lib/warehouse.ts';
+import type { Warehouse } from '../../db/warehouse.ts';
+import { quoteIdent } from '../../db/warehouse.ts';
 import { featureTable, LINK_TASKS, readLinkModel } from '../../links/model-file.ts';
 
 /** Build int_link_scores and int_link_tasks. */

@@ -1,7 +1,7 @@
 // A synchronous row writer over one DuckDB appender, so a streamed file goes into its table batch by batch
 // (the CSV reader's record callback is synchronous, and large files must never be held whole in memory).
 import type { DuckDBAppender } from '@duckdb/node-api';
-import type { Warehouse } from '../../lib/warehouse.ts';
+import type { Warehouse } from '../../db/warehouse.ts';
 import type { Row, SourceTable } from './tables.ts';
 
 /** Rows buffered in the appender between flushes; bounds memory whatever the file size. */

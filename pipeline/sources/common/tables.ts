@@ -1,7 +1,7 @@
 // Column lists of every src_* table and of `quarantine` (docs/contracts.md §2, §5), and the DDL that (re)creates them.
 // The one declaration of each table's columns: the adapters' TableSpecs are typed against it (SourceColumn).
-import type { Warehouse } from '../../lib/warehouse.ts';
-import { quoteIdent } from '../../lib/warehouse.ts';
+import type { Warehouse } from '../../db/warehouse.ts';
+import { quoteIdent } from '../../db/warehouse.ts';
 
 const ADDRESS = ['address_line1', 'address_line2', 'city', 'province', 'country', 'postal_code'] as const;
 const PREVIOUS_OFFICE = [

@@ -1,5 +1,5 @@
 // Registry adapter entry: brings the snapshot history up to date (id-only pass) and loads the newest snapshot in full.
-import type { Warehouse } from '../../lib/warehouse.ts';
+import type { Warehouse } from '../../db/warehouse.ts';
 import { Quarantine } from '../common/quarantine.ts';
 import { createSourceTables, type SourceTable } from '../common/tables.ts';
 import { parseSnapshot } from './parse-snapshot.ts';

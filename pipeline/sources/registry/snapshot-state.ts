@@ -1,7 +1,7 @@
 // Snapshot history kept across nightly runs: registry-snapshots.json + registry-sightings.parquet, written atomically.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Warehouse } from '../../lib/warehouse.ts';
+import type { Warehouse } from '../../db/warehouse.ts';
 import type { Sighted } from './parse-snapshot.ts';
 
 export interface SnapshotEntry {

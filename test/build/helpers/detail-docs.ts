@@ -1,8 +1,8 @@
 // Detail documents that satisfy the published detail schemas, made from a list row: the row's contract fields plus
 // empty values for the detail-only properties (arrays empty, objects empty, nullable values null).
-import type { ListRoute } from '../../../api/route-types.ts';
+import type { ListRoute } from '../../../api/routes/types.ts';
 import { routes } from '../../../api/routes.ts';
-import { schemas } from '../../../api/schemas.ts';
+import { schemas } from '../../../api/schemas/registry.ts';
 
 type Props = Record<string, { type?: string | string[] }>;
 

@@ -1,8 +1,8 @@
 // Seeded random rows and queries for any list route in the registry, shaped like its api_ table: contract fields
 // (typed from the record schema), `_sort` and the filter columns, drawn from small pools so filters hit often.
-import type { ListRoute, ParamDef } from '../../../api/route-types.ts';
+import type { ListRoute, ParamDef } from '../../../api/routes/types.ts';
 import { filterColumns } from '../../../api/query/columns.ts';
-import { schemas } from '../../../api/schemas.ts';
+import { schemas } from '../../../api/schemas/registry.ts';
 
 export type Rng = () => number;
 

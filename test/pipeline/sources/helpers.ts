@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openWarehouse, type Warehouse } from '../../../pipeline/lib/warehouse.ts';
+import { openWarehouse, type Warehouse } from '../../../pipeline/db/warehouse.ts';
 import { Quarantine } from '../../../pipeline/sources/common/quarantine.ts';
 import { createSourceTables } from '../../../pipeline/sources/common/tables.ts';
 import type { SourceContext } from '../../../pipeline/sources/common/source-context.ts';

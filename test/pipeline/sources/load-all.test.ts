@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openWarehouse } from '../../../pipeline/lib/warehouse.ts';
+import { openWarehouse } from '../../../pipeline/db/warehouse.ts';
 import { SOURCE_TABLES } from '../../../pipeline/sources/common/tables.ts';
 import { loadSources } from '../../../pipeline/sources/load-all.ts';
 import { cleanup, fixturesRaw, samplesDir, tempDir } from './helpers.ts';

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Warehouse } from '../../../pipeline/lib/warehouse.ts';
+import type { Warehouse } from '../../../pipeline/db/warehouse.ts';
 import { ingestSnapshots, type SnapshotReport } from '../../../pipeline/sources/registry/ingest-snapshots.ts';
 import { parseSnapshot } from '../../../pipeline/sources/registry/parse-snapshot.ts';
 import { listSnapshots } from '../../../pipeline/sources/registry/snapshot-files.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openWarehouse } from '../../../pipeline/lib/warehouse.ts';
+import { openWarehouse } from '../../../pipeline/db/warehouse.ts';
 import { toCommunicationIds } from '../../../pipeline/sources/registry/communication-id.ts';
 import { ingestSnapshots } from '../../../pipeline/sources/registry/ingest-snapshots.ts';
 import { cleanup, put, tempDir } from './helpers.ts';

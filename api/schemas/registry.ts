@@ -1,14 +1,14 @@
 // JSON Schemas (OpenAPI 3.1 / JSON Schema 2020-12) of every record the API publishes, by name: the registry the
-// route registry refers to and openapi.json places under components/schemas. Properties live in schemas/records.ts,
-// building blocks in schemas/shapes.ts.
+// route registry refers to and openapi.json places under components/schemas. Properties live in records.ts and
+// insights.ts, building blocks in shapes.ts, value sets in vocabulary.ts.
 import {
   agendaItemProps, applicationProps, campaignProps, communicationProps, contractProps, contributionProps, groupProps, linkProps,
   organizationProps, personProps, registrationProps, siteProps,
-} from './schemas/records.ts';
-import { insightSchemas } from './schemas/insights.ts';
-import { type Schema, detail, int, linkArray, nullable, nullableDate, openObjects, record, str } from './schemas/shapes.ts';
+} from './records.ts';
+import { insightSchemas } from './insights.ts';
+import { type Schema, detail, int, linkArray, nullable, nullableDate, openObjects, record, str } from './shapes.ts';
 
-export type { Schema } from './schemas/shapes.ts';
+export type { Schema } from './shapes.ts';
 
 export const schemas: Record<string, Schema> = {
   Organization: record(organizationProps),

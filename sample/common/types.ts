@@ -1,6 +1,6 @@
 // Shared model types of the sample city: options, summary, council, agenda and registry entities.
 
-import type { TopicCtx } from './data/topics.ts';
+import type { TopicCtx } from '../data/topics.ts';
 export interface SampleOptions { outDir: string; seed: number; scale: number; asOf: string; snapshotEvery: number }
 export interface Summary {
   outDir: string; seed: number; scale: number; asOf: string; snapshots: number;

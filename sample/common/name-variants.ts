@@ -1,8 +1,11 @@
 // Name similarity and name variants, shared across the generator: supplier, contributor and letter-writer spellings
 // of known organisations and people, scored with Jaro-Winkler on normalised text so the truth can say which pairs
 // "look unalike" (< 0.85).
-import type { Org } from './registry/orgs.ts';
 import type { Rng } from './rng.ts';
+
+/** The names of an organisation a variant is written from (registry/orgs.ts Org has them; kept structural so this
+ *  shared module does not depend on the registry's). */
+interface NamedOrg { canonical: string; tradeName: string | null; numbered: string | null; abbrev: string | null }
 
 export const normName = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
 
@@ -34,7 +37,7 @@ function typo(rng: Rng, s: string): string {
 }
 
 /** One written form of an organisation's name in a procurement or contribution file, with its kind of variation. */
-export function orgVariant(rng: Rng, o: Org, preferUnalike: boolean): { name: string; kind: string } {
+export function orgVariant(rng: Rng, o: NamedOrg, preferUnalike: boolean): { name: string; kind: string } {
   const c = o.canonical;
   if (preferUnalike) {
     // Forms that share little text with the registered name: brand, numbered company, initials.
@@ -56,7 +59,7 @@ export function orgVariant(rng: Rng, o: Org, preferUnalike: boolean): { name: st
 }
 
 /** A different organisation with a look-alike name (similarity > 0.9 to the original). */
-export function lookalike(rng: Rng, o: Org): string {
+export function lookalike(rng: Rng, o: NamedOrg): string {
   const base = o.canonical.replace(LEGAL, '');
   for (let i = 0; i < 12; i++) {
     const words = base.split(' ');
