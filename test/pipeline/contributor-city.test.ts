@@ -1,6 +1,7 @@
 // The contributor's city, traced from the contribution files to GET /contributions: staging takes the city out of the
-// address (the part after the street, never a street, unit or postal code), and api_contributions publishes it beside
-// the name while the address and postal code stay in the warehouse.
+// address (the part after the street, never a street, unit or postal code), or, for an individual's row (no address),
+// Toronto when the postal code is in an M forward sortation area; api_contributions publishes it beside the name
+// while the address and postal code stay in the warehouse.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,30 +11,35 @@ import { insertRows } from './source-fixture.ts';
 import { procurementSourceWarehouse } from './procurement-fixture.ts';
 
 const FILE = 'campaign-finance/2014/2_Mayor.csv';
-/** Contributor address → the city staging should find in it (null: none may be published). */
-const ADDRESSES: [string | null, string | null][] = [
-  ['100 King St W, Toronto', 'Toronto'],
-  ['1515 Yonge St Suite 930, Vaughan, ON', 'Vaughan'],
-  ['440 Bay St, North  York, ON M5H 2Y4', 'North York'],
-  ['77 Elm Ave, Toronto ON M4C 1B5', 'Toronto'],
-  ['5 Bay St, TORONTO, Ontario, Canada', 'TORONTO'],
-  ['5 Bay St, Toronto, ON, M5J 2A2', 'Toronto'],
-  ['12 Oak Ave, Markham Ont.', 'Markham'], // a 2022 EFD cell's address lines, joined by the adapter
-  ['12 Elm St', null], // a street alone names no city
-  ['12 Elm St, Suite 200', null], // a unit, not a city
-  ['Unit 5, 100 Main St', null], // the street comes last: never published
-  ['Concession Road, Upper Lane', null], // a street name without a number is still a street
-  ['M4C 1B5', null],
-  [null, null], // individuals' rows carry no address
+/** Contributor address and postal code → the city staging should find (null: none may be published). */
+const ADDRESSES: [string | null, string, string | null][] = [
+  ['100 King St W, Toronto', 'L4C 1B5', 'Toronto'],
+  ['1515 Yonge St Suite 930, Vaughan, ON', 'L4K 5R6', 'Vaughan'],
+  ['440 Bay St, North  York, ON M5H 2Y4', 'M5H 2Y4', 'North York'],
+  ['77 Elm Ave, Toronto ON M4C 1B5', 'M4C 1B5', 'Toronto'],
+  ['5 Bay St, TORONTO, Ontario, Canada', 'M5J 2A2', 'TORONTO'],
+  ['5 Bay St, Toronto, ON, M5J 2A2', 'M5J 2A2', 'Toronto'],
+  ['12 Oak Ave, Markham Ont.', 'L3R 1A1', 'Markham'], // a 2022 EFD cell's address lines, joined by the adapter
+  ['12 Elm St', 'L6A 1A1', null], // a street alone names no city
+  ['12 Elm St, Suite 200', 'K1A 0B1', null], // a unit, not a city
+  ['Unit 5, 100 Main St', 'L5B 2C9', null], // the street comes last: never published
+  ['Concession Road, Upper Lane', 'N2L 3G1', null], // a street name without a number is still a street
+  ['M4C 1B5', 'L4C 1B5', null],
+  // individuals' rows carry no address: an M postal code is in the City of Toronto, others say no city
+  [null, 'M4C 1B5', 'Toronto'],
+  [null, 'm6h2a1', 'Toronto'],
+  [null, 'L4C 1B5', null],
+  [null, 'M0M 0M0', null], // the files' placeholder postal code
+  [null, 'M4C', null], // not a postal code
 ];
 
 let wh: Warehouse;
 
 beforeAll(async () => {
   wh = await procurementSourceWarehouse();
-  await insertRows(wh, 'src_contributions__rows', ADDRESSES.map(([address], i) => ({
+  await insertRows(wh, 'src_contributions__rows', ADDRESSES.map(([address, postal], i) => ({
     source_file: FILE, election: '2014', office_file: '2_Mayor.csv', layout: '2014', contributor_name: `Donor, Number ${i + 1}`,
-    contributor_address: address, contributor_postal_code: 'M4C 1B5', amount: '$300.00', contribution_type: 'Monetary',
+    contributor_address: address, contributor_postal_code: postal, amount: '$300.00', contribution_type: 'Monetary',
     contributor_type: 'Individual', candidate: 'Chen, Maria', office: 'Mayor',
   })));
   await wh.exec(await readFile(path.join(modelsDir, 'macros.sql'), 'utf8'));
@@ -44,7 +50,7 @@ describe('contributor city', () => {
   it('staging takes the city from the address, and nothing that could be part of the street', async () => {
     const rows = await wh.all<{ contributor_city: string | null }>(
       'select contributor_city from stg_contributions__rows order by source_position');
-    expect(rows.map((r) => r.contributor_city)).toEqual(ADDRESSES.map(([, city]) => city));
+    expect(rows.map((r) => r.contributor_city)).toEqual(ADDRESSES.map(([, , city]) => city));
   });
 
   it('arrives at api_contributions with the name, without the address or postal code', async () => {
@@ -66,11 +72,12 @@ describe('contributor city', () => {
     await runModel(wh, 'api', 'api_contributions');
     const rows = await wh.all<Record<string, unknown>>('select * from api_contributions order by contribution_id');
     expect(rows.map((r) => [r.contributor_name, r.contributor_city])).toEqual(
-      ADDRESSES.map(([, city], i) => [`Donor, Number ${i + 1}`, city]));
+      ADDRESSES.map(([, , city], i) => [`Donor, Number ${i + 1}`, city]));
     const published = JSON.stringify(rows);
     for (const [address] of ADDRESSES) {
       for (const part of address?.split(',').filter((p) => /\d/.test(p)) ?? []) expect(published).not.toContain(part.trim());
     }
-    expect(published).not.toMatch(/M4C ?1B5/);
+    for (const [, postal] of ADDRESSES) expect(published.toUpperCase()).not.toContain(postal.toUpperCase().replace(' ', ''));
+    expect(published).not.toMatch(/[A-Z]\d[A-Z] ?\d[A-Z]\d/i);
   });
 });

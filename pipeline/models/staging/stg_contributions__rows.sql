@@ -93,13 +93,17 @@ final as (
         contributor_address, -- private: linking only
         -- published: the city, the last address part after the street, kept only when it cannot be a street, a unit or
         -- a postal code (no digit, no unit word, no street type at its end), so no part of the address itself leaks.
-        -- Individuals' rows carry no address (only organisations' do), so their city is null
+        -- Individuals' rows carry no address (only organisations' do): their city is Toronto when the postal code's
+        -- forward sortation area is an M one (Canada Post's M region is exactly the City of Toronto), else unknown
+        -- (null); only the city is derived, the postal code itself is never published
         case when len(address_parts) >= 2
             and not regexp_matches(address_parts[-1], '\d')
             and not regexp_matches(upper(address_parts[-1]), '\b(SUITE|STE|UNIT|APT|APARTMENT|FLOOR|FLR|FL|BOX|PO|STATION|STN|RR|ROOM|RM|BLDG|BUILDING)\b')
             and not regexp_matches(upper(address_parts[-1]),
                 '\b(' || site_street_types_re() || ')\.?(\s+(EAST|WEST|NORTH|SOUTH|E|W|N|S))?$')
-            then address_parts[-1] end as contributor_city,
+            then address_parts[-1]
+            when regexp_matches(postal_raw, '^M\d[A-Z]\d[A-Z]\d$') and postal_raw <> 'M0M0M0' then 'Toronto'
+            end as contributor_city,
         -- private: linking only; the placeholder M0M 0M0 and malformed codes are not postal codes
         case when regexp_matches(postal_raw, '^[A-Z]\d[A-Z]\d[A-Z]\d$') and postal_raw <> 'M0M0M0' then postal_raw end as contributor_postal_code,
         amount_raw,
