@@ -5,12 +5,14 @@ import type { Route } from './routes/types.ts';
 import { contributionRoutes } from './routes/contributions.ts';
 import { developmentRoutes } from './routes/development.ts';
 import { entityRoutes } from './routes/entities.ts';
-import { insightRoutes } from './routes/insights.ts';
+import { activityInsightRoutes } from './routes/insights-activity.ts';
+import { trendInsightRoutes } from './routes/insights-trends.ts';
 import { linkRoutes } from './routes/links.ts';
 import { procurementRoutes } from './routes/procurement.ts';
 
 export const routes: readonly Route[] = [
-  ...entityRoutes, ...linkRoutes, ...developmentRoutes, ...procurementRoutes, ...contributionRoutes, ...insightRoutes,
+  ...entityRoutes, ...linkRoutes, ...developmentRoutes, ...procurementRoutes, ...contributionRoutes, ...activityInsightRoutes,
+  ...trendInsightRoutes,
 ];
 
 /** Routes of one kind, in registry order. */

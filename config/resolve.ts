@@ -26,12 +26,16 @@ export interface Config {
   cursorSecret: string;
   /** Sample-city generation. */
   sample: { seed: number; scale: number; asOf: string };
+  /** Settings the pipeline's models read (meta_settings): the mayor-share ITS intervention date (ITS_INTERVENTION_DATE,
+   *  default 2022-11-23, when strong-mayor powers took effect in Toronto). */
+  models: { itsInterventionDate: string };
   /** What the entry points print: the stage number a driver gives (`STAGE=2/6`, the Makefile) and VERBOSE=1 for
    *  every detail line on the terminal (they always go to the stage's log file); STAGE_TITLE renames the stage. */
   output: { stage: string | null; verbose: boolean; title: string | null; logDir: string };
 }
 
-export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output'>> & {
+export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output' | 'models'>> & {
+  models?: Partial<Config['models']>;
   apiKeys?: Iterable<string>;
   sample?: Partial<Config['sample']>;
   output?: Partial<Config['output']>;
@@ -67,6 +71,9 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
       scale: options.sample?.scale ?? floatFrom(env.SAMPLE_SCALE, 'SAMPLE_SCALE') ?? DEFAULT_SCALE,
       asOf: options.sample?.asOf ?? env.SAMPLE_AS_OF ?? '2026-11-20',
     },
+    models: {
+      itsInterventionDate: options.models?.itsInterventionDate ?? dateFrom(env.ITS_INTERVENTION_DATE, 'ITS_INTERVENTION_DATE') ?? '2022-11-23',
+    },
     output: {
       stage: options.output?.stage ?? (env.STAGE?.trim() || null),
       verbose: options.output?.verbose ?? env.VERBOSE === '1',
@@ -83,6 +90,15 @@ function intFrom(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   if (!/^\d+$/.test(value.trim())) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return Number(value.trim());
+}
+
+function dateFrom(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const v = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) {
+    throw new Error(`${name} must be a date YYYY-MM-DD, got "${value}"`);
+  }
+  return v;
 }
 
 function floatFrom(value: string | undefined, name: string): number | undefined {

@@ -49,7 +49,7 @@ export async function runPipeline(config: Config, logTo: LogTarget = console.log
     report.info(`sources: ${loaded.toLocaleString('en')} rows in ${sources.seconds.toFixed(1)} s; registry history ${reg.snapshotsFound} ` +
       `snapshots (${reg.snapshotsIngested ? `${reg.snapshotsIngested} new` : 'none new'}), newest ${reg.newestSnapshot ?? 'none'}`);
 
-    const runs = await runModels(wh, log, undefined, report.progress);
+    const runs = await runModels(wh, log, { progress: report.progress, settings: config.models });
     report.info(`models: ${[...new Set(runs.map((r) => r.layer))].map((layer) => {
       const ms = runs.filter((r) => r.layer === layer).reduce((a, r) => a + r.ms, 0);
       return `${layer} ${(ms / 1000).toFixed(1)} s`;
@@ -105,10 +105,7 @@ async function writeRunMeta(wh: Awaited<ReturnType<typeof openWarehouse>>): Prom
   }
   await wh.exec(`
     create or replace table meta_run as
-    select
-      coalesce(strftime((select max(snapshot_date) from stg_registry__registrations), '%Y-%m-%d'),
-               strftime(current_date, '%Y-%m-%d')) as export_date,
-      left(sha256($fingerprint), 12) as run_id
+    select (select export_date from int_export) as export_date, left(sha256($fingerprint), 12) as run_id
   `, { fingerprint: parts.join(',') });
   const [meta] = await wh.all<{ export_date: string; run_id: string }>('select * from meta_run');
   return meta;

@@ -1,11 +1,12 @@
 // JSON Schemas (OpenAPI 3.1 / JSON Schema 2020-12) of every record the API publishes, by name: the registry the
 // route registry refers to and openapi.json places under components/schemas. Properties live in records.ts and
-// insights.ts, building blocks in shapes.ts, value sets in vocabulary.ts.
+// insights-*.ts, building blocks in shapes.ts, value sets in vocabulary.ts.
 import {
   agendaItemProps, applicationProps, campaignProps, communicationProps, contractProps, contributionProps, groupProps, linkProps,
   organizationProps, personProps, registrationProps, siteProps,
 } from './records.ts';
-import { insightSchemas } from './insights.ts';
+import { activityInsightSchemas } from './insights-activity.ts';
+import { trendInsightSchemas } from './insights-trends.ts';
 import { type Schema, detail, int, linkArray, nullable, nullableDate, openObjects, record, str } from './shapes.ts';
 
 export type { Schema } from './shapes.ts';
@@ -64,7 +65,8 @@ export const schemas: Record<string, Schema> = {
     properties: { error: str, message: str, licence: str, attribution: str },
     required: ['error', 'message'],
   },
-  ...insightSchemas,
+  ...activityInsightSchemas,
+  ...trendInsightSchemas,
 };
 
 

@@ -30,10 +30,33 @@ export interface TsModel {
   build(wh: Warehouse): Promise<void>;
 }
 
-/** Create the shared macros, then every model of every layer, in order. */
-export async function runModels(wh: Warehouse, log: (msg: string) => void, only?: ReadonlySet<Layer['name']>,
-  progress: (layer: string, done: number, total: number, model: string) => void = () => {}): Promise<ModelRun[]> {
+/** Settings the models read from the one-row table `meta_settings` (from the configuration, resolved once). */
+export interface ModelSettings {
+  /** When strong-mayor powers took effect: the mayor-share interrupted time series' intervention (YYYY-MM-DD). */
+  itsInterventionDate: string;
+}
+
+export const DEFAULT_MODEL_SETTINGS: ModelSettings = { itsInterventionDate: '2022-11-23' };
+
+export interface RunModelsOptions {
+  /** Only these layers (tests). */
+  only?: ReadonlySet<Layer['name']>;
+  /** Progress through each layer's models (a bar on a terminal). */
+  progress?: (layer: string, done: number, total: number, model: string) => void;
+  settings?: ModelSettings;
+}
+
+/** What every model needs before it runs: the shared macros and `meta_settings`. */
+export async function prepareModels(wh: Warehouse, settings: ModelSettings = DEFAULT_MODEL_SETTINGS): Promise<void> {
   await wh.exec(await readFile(path.join(modelsDir, 'macros.sql'), 'utf8'));
+  await wh.exec('create or replace table meta_settings as select cast($its as date) as its_intervention_date',
+    { its: settings.itsInterventionDate });
+}
+
+/** Prepare (macros, settings), then run every model of every layer, in order. */
+export async function runModels(wh: Warehouse, log: (msg: string) => void, options: RunModelsOptions = {}): Promise<ModelRun[]> {
+  const { only, progress = () => {} } = options;
+  await prepareModels(wh, options.settings);
   const runs: ModelRun[] = [];
   for (const layer of layers) {
     if (only && !only.has(layer.name)) continue;

@@ -2,11 +2,12 @@
 // earlier layers or earlier in its own list (checked by test/pipeline/model-order.test.ts).
 
 import { developmentModels } from './manifest-development.ts';
+import { activityInsightModels, moneyInsightModels, trendInsightModels } from './manifest-insights.ts';
 import { entityLinkModels, positionLinkModels, registrationLinkModels } from './manifest-links.ts';
 import { procurementModels } from './manifest-procurement.ts';
 
 export interface Layer {
-  name: 'staging' | 'core' | 'links' | 'api' | 'quality';
+  name: 'staging' | 'core' | 'links' | 'api' | 'insights' | 'quality';
   /** Model file names (without .sql) in run order; each becomes a table of the same name. */
   models: readonly string[];
 }
@@ -35,6 +36,7 @@ export const layers: readonly Layer[] = [
   {
     name: 'core',
     models: [
+      'int_export',
       'int_terms',
       'int_committees',
       'int_member_terms',
@@ -92,6 +94,11 @@ export const layers: readonly Layer[] = [
       ...procurementModels.api,
       'api_contributions',
     ],
+  },
+  {
+    // insight tables, computed from the published api tables (models/insights/README.md)
+    name: 'insights',
+    models: [...activityInsightModels, ...trendInsightModels, ...moneyInsightModels],
   },
   {
     name: 'quality',

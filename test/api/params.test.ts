@@ -6,7 +6,8 @@ import { ApiError } from '../../api/errors.ts';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { defineInsight, enumParam, intEnumParam, strParam } from '../../api/routes/define.ts';
-import { itemLobbying, meetingRates, officeContacts, topicVolume } from '../../api/routes/insights.ts';
+import { itemLobbying, meetingRates, officeContacts } from '../../api/routes/insights-activity.ts';
+import { topicVolume } from '../../api/routes/insights-trends.ts';
 
 const ctx = { exportId: '2026-11-20-abcd1234', cursorSecret: 'secret' };
 const route = (id: string) => routesOfKind('list').find((r) => r.id === id)!;

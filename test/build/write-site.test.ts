@@ -14,7 +14,7 @@ import { writeSite } from '../../build/site/write-site.ts';
 import { smallSiteInput } from './helpers/small-site.ts';
 import { randomRows, rng } from './helpers/random-rows.ts';
 import { defineInsight, intParam } from '../../api/routes/define.ts';
-import { mayorShareIts } from '../../api/routes/insights.ts';
+import { mayorShareIts } from '../../api/routes/insights-trends.ts';
 
 const text = (b: Uint8Array | undefined) => Buffer.from(b!).toString('utf8');
 

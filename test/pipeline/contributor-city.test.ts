@@ -2,10 +2,8 @@
 // address (the part after the street, never a street, unit or postal code), or, for an individual's row (no address),
 // Toronto when the postal code is in an M forward sortation area; api_contributions publishes it beside the name
 // while the address and postal code stay in the warehouse.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { modelsDir, runModel } from '../../pipeline/lib/models.ts';
+import { prepareModels, runModel } from '../../pipeline/lib/models.ts';
 import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { insertRows } from './source-fixture.ts';
 import { procurementSourceWarehouse } from './procurement-fixture.ts';
@@ -42,7 +40,7 @@ beforeAll(async () => {
     contributor_address: address, contributor_postal_code: postal, amount: '$300.00', contribution_type: 'Monetary',
     contributor_type: 'Individual', candidate: 'Chen, Maria', office: 'Mayor',
   })));
-  await wh.exec(await readFile(path.join(modelsDir, 'macros.sql'), 'utf8'));
+  await prepareModels(wh);
   await runModel(wh, 'staging', 'stg_contributions__rows');
 });
 

@@ -1,9 +1,7 @@
 // The publication rules, on hand-made scores and decisions: thresholds per task, bands, rejections, confirmations
 // for L5/L7/position, two independent confirming records for L5, one-to-one L4, and stable link ids.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelsDir, runModel } from '../../pipeline/lib/models.ts';
+import { prepareModels, runModel } from '../../pipeline/lib/models.ts';
 import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 
 let wh: Warehouse;
@@ -25,7 +23,7 @@ const decisions: [string, string, string, string][] = [
 beforeAll(async () => {
   wh = await openWarehouse(':memory:');
   await wh.exec('create table state_entity_ids (entity varchar, natural_key varchar, id integer)');
-  await wh.exec(readFileSync(path.join(modelsDir, 'macros.sql'), 'utf8'));
+  await prepareModels(wh);
   await wh.exec(`create table int_link_scores as select * from (values ${pairs.map(([t, f, to, p, e]) =>
     `('${t}', 'x', '${f}', 'y', '${to}', ${p}, 'logistic', '${t}-1', '${t}-q1', '${JSON.stringify(e ?? {})}'::json, '{}'::json, map())`).join(', ')})
     as v(task, from_type, from_id, to_type, to_id, probability, model, model_version, question_version, evidence, extra, x)`);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSampleCity } from '../../sample/generate.ts';
 import { WORDING_TEMPLATES } from '../../sample/positions/wording.ts';
 import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
-import { runModel, modelsDir } from '../../pipeline/lib/models.ts';
+import { prepareModels, runModel } from '../../pipeline/lib/models.ts';
 import { Quarantine } from '../../pipeline/sources/common/quarantine.ts';
 import { createSourceTables } from '../../pipeline/sources/common/tables.ts';
 import { loadItemCommunications } from '../../pipeline/sources/tmmis-communications.ts';
@@ -98,7 +98,7 @@ describe('adapters: item communications and reviewer decisions', () => {
     await loadItemCommunications(ctx);
     await loadReviewDecisions(ctx);
     await wh.exec('create table state_entity_ids (entity varchar, natural_key varchar, id integer)'); // read by the macros
-    await wh.exec(readFileSync(path.join(modelsDir, 'macros.sql'), 'utf8'));
+    await prepareModels(wh);
     await runModel(wh, 'staging', 'stg_tmmis__item_communications');
     await runModel(wh, 'staging', 'stg_review__decisions');
   });
@@ -168,7 +168,7 @@ describe('position features on a tiny known city', () => {
     await createSourceTables(wh);
     await loadItemCommunications({ wh, rawDir: raw, log: () => {}, quarantine: new Quarantine() });
     await wh.exec('create table state_entity_ids (entity varchar, natural_key varchar, id integer)'); // read by the macros
-    await wh.exec(readFileSync(path.join(modelsDir, 'macros.sql'), 'utf8'));
+    await prepareModels(wh);
     await wh.exec(`
       create table int_organizations as select * from (values
         (1, 'bayview developments inc', 'Bayview Developments Inc.', ['Bayview Towers']),

@@ -1,12 +1,9 @@
 // Source tables of the procurement, contributions and groups domain (docs/contracts.md §5) for model tests, added
 // to the shared fixture's in-memory warehouse, and a runner for every model.
-import { runModel } from '../../pipeline/lib/models.ts';
+import { prepareModels, runModel } from '../../pipeline/lib/models.ts';
 import { layers } from '../../pipeline/models/manifest.ts';
 import type { Warehouse } from '../../pipeline/db/warehouse.ts';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { emptySourceWarehouse, sourceColumns } from './source-fixture.ts';
-import { modelsDir } from '../../pipeline/lib/models.ts';
 
 export const procurementColumns: Record<string, string[]> = {
   src_procurement__awarded: ['document_number', 'rfx_type', 'high_level_category', 'successful_supplier', 'award', 'award_date',
@@ -32,7 +29,7 @@ export async function procurementSourceWarehouse(): Promise<Warehouse> {
 
 /** Macros, then per layer the entity models and this domain's models, in manifest order. */
 export async function runProcurementModels(wh: Warehouse): Promise<void> {
-  await wh.exec(await readFile(path.join(modelsDir, 'macros.sql'), 'utf8'));
+  await prepareModels(wh);
   // every layer runs: the api tables read the development domain's sites and the published links
   for (const layer of layers) {
     for (const model of layer.models) await runModel(wh, layer.name, model);

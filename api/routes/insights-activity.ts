@@ -1,17 +1,11 @@
-// Insights group: the insight tables about lobbying and council (analysis-definitions.md 4.1–4.5, 4.8, 4.9, 4.11)
-// with the parameters of api-spec §4 Insights. Each route is declared here as the contract says; `insightRoutes`
-// lists those the pipeline builds, in the contract's order.
+// Insights group, lobbying and council activity (analysis-definitions.md 4.1-4.4, 4.8): item lobbying, office contacts,
+// meeting rates, deviation from the bloc and former officials, with the parameters of api-spec §4 Insights. Each route
+// is declared as the contract says; `activityInsightRoutes` lists those the pipeline builds, in the contract's order.
 import type { ListRoute, Route } from './types.ts';
-import {
-  DISCLOSURE_SUBJECT_TYPES, FORMER_OFFICIAL_ROLES, LOBBYING_WINDOWS, MAYOR_SHARE_CATEGORIES, MEETING_RATE_SUBJECT_TYPES,
-  ONLY_FLAGGED, WINDOW_BASES,
-} from '../schemas/vocabulary.ts';
-import {
-  dateParam, defineInsight, defineStatic, enumParam, intEnumParam, intParam, strParam, termParam, topicParam,
-} from './define.ts';
+import { FORMER_OFFICIAL_ROLES, LOBBYING_WINDOWS, MEETING_RATE_SUBJECT_TYPES } from '../schemas/vocabulary.ts';
+import { dateParam, defineInsight, enumParam, intEnumParam, intParam, strParam, termParam } from './define.ts';
 
 const ITEM_ID = '^\\d{4}\\.[A-Z]{2,3}\\d+\\.\\d+[a-z]?$';
-const MONTH = '^\\d{4}-(0[1-9]|1[0-2])$';
 
 export const itemLobbying: ListRoute = defineInsight('Insights', {
   name: 'item-lobbying',
@@ -86,65 +80,5 @@ export const formerOfficials: ListRoute = defineInsight('Insights', {
   ],
 });
 
-export const upcoming: ListRoute = defineInsight('Insights', {
-  name: 'upcoming',
-  summary: 'Open registrations with no linked agenda item yet, with the window in which an item is expected from past lead times (4.9)',
-  schema: 'UpcomingRow',
-  order: 'registration id (SM number, numeric)',
-  params: [
-    topicParam('Tracker topic id of the registration', { kind: 'eq', column: 'topic' }),
-    enumParam('basis', WINDOW_BASES, 'Where the window comes from: the topic\'s lead times, the pooled ones, or none', { kind: 'eq', column: 'basis' }),
-  ],
-});
-
-export const leadTimes: ListRoute = defineInsight('Insights', {
-  name: 'lead-times',
-  summary: 'Lead times in days from a registration\'s initial approval to its first linked agenda item: quantiles per topic and pooled (4.9)',
-  schema: 'LeadTimesRow',
-  order: 'topic ("*", the pooled distribution, first)',
-  params: [
-    strParam('topic', 'Tracker topic id, or * for the pooled distribution', { kind: 'eq', column: 'topic' }, '^([a-z][a-z0-9_]*|\\*)$'),
-  ],
-});
-
-export const topicVolume: ListRoute = defineInsight('Insights', {
-  name: 'topic-volume',
-  summary: 'New registrations per topic and month, against the trailing 12-month baseline, with Poisson spike flags (4.9)',
-  schema: 'TopicVolumeRow',
-  order: 'topic, then month',
-  params: [
-    topicParam('Tracker topic id', { kind: 'eq', column: 'topic' }),
-    enumParam('spike', ONLY_FLAGGED, '1 for spike months only', { kind: 'eq', column: 'spike', cast: 'integer' }),
-    strParam('month_from', 'First month (YYYY-MM)', { kind: 'gte', column: 'month' }, MONTH),
-    strParam('month_to', 'Last month (YYYY-MM)', { kind: 'lte', column: 'month' }, MONTH),
-  ],
-});
-
-export const mayorShare: ListRoute = defineInsight('Insights', {
-  name: 'mayor-share',
-  summary: 'Quarterly share of communications to member offices that went to the Mayor\'s office, with the Executive Committee comparison (4.5)',
-  schema: 'MayorShareRow',
-  order: 'quarter, then category',
-  params: [
-    enumParam('category', MAYOR_SHARE_CATEGORIES, 'Subject category group', { kind: 'eq', column: 'category' }),
-  ],
-});
-
-export const mayorShareIts = defineStatic('insights.mayor-share.its', '/insights/mayor-share/its', 'Insights',
-  'Interrupted time series of the quarterly Mayor\'s-office share (category all): level and slope change at the strong-mayor powers, with Newey–West 95% intervals (4.5)',
-  'insights/mayor-share/its.json', 'MayorShareIts', 'api_insight_mayor_share_its');
-
-export const disclosureLag: ListRoute = defineInsight('Insights', {
-  name: 'disclosure-lag',
-  summary: 'Share of communications recorded in the registry more than 3 days after they happened, per firm, lobbyist, subject and overall (4.11)',
-  description: 'Rows appear once the registry snapshot history spans 6 months; until then one row\'s measurement field says why and from which date.',
-  schema: 'DisclosureLagRow',
-  order: 'subject type, then subject id',
-  params: [
-    enumParam('subject_type', DISCLOSURE_SUBJECT_TYPES, 'Kind of subject', { kind: 'eq', column: 'subject_type' }),
-    strParam('subject_id', 'Subject id: an organisation or person id, or a subject category', { kind: 'eq', column: 'subject_id' }),
-  ],
-});
-
-/** The insight routes the pipeline builds, in the contract's order (each added here once its model lands). */
-export const insightRoutes: readonly Route[] = [];
+/** The activity insight routes the pipeline builds, in the contract's order (each added once its model lands). */
+export const activityInsightRoutes: readonly Route[] = [];

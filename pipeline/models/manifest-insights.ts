@@ -1,0 +1,11 @@
+// Insight models (pipeline/models/insights/), run as the `insights` layer after the api tables they are computed from.
+// One list per family so each grows on its own; manifest.ts runs them in this order.
+
+/** 4.1 item lobbying, 4.3 office contacts, 4.4 meeting rates, 4.2 deviation, 4.8 former officials. */
+export const activityInsightModels: readonly string[] = [];
+
+/** 4.9 upcoming, lead times, topic volume; 4.5 mayor share and its ITS; 4.11 disclosure lag. */
+export const trendInsightModels: readonly string[] = [];
+
+/** 4.6 application comparison; procurement timeline, non-competitive share, firm clients; the contribution insights. */
+export const moneyInsightModels: readonly string[] = [];
