@@ -1,9 +1,10 @@
-// Marks one test run: the end-to-end city (test/e2e/city.ts) is built lazily by the first e2e suite of this run
-// and shared by the others, so unit-only runs never pay for it. Forks inherit the run id through the environment.
+// Marks one test run: the sample cities (test/e2e/city.ts) are built lazily by the first suite of this run that
+// asks for each, and shared by the others, so unit-only runs never pay for them. Forks inherit the run id through the
+// environment. The folder names are spelled here (not imported) so the setup loads nothing of the project.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 export default function setup(): void {
   process.env.E2E_RUN_ID = `${process.pid}-${Date.now()}`;
-  rmSync(path.resolve('.tmp', 'e2e'), { recursive: true, force: true });
+  for (const folder of ['e2e', 'e2e-default']) rmSync(path.resolve('.tmp', folder), { recursive: true, force: true });
 }
