@@ -5,6 +5,7 @@ import {
   agendaItemProps, applicationProps, campaignProps, communicationProps, contractProps, contributionProps, groupProps, linkProps,
   organizationProps, personProps, registrationProps, siteProps,
 } from './records.ts';
+import { described } from './descriptions.ts';
 import { activityInsightSchemas } from './insights-activity.ts';
 import { trendInsightSchemas } from './insights-trends.ts';
 import { type Schema, detail, int, linkArray, nullable, nullableDate, openObjects, record, str } from './shapes.ts';
@@ -12,37 +13,37 @@ import { type Schema, detail, int, linkArray, nullable, nullableDate, openObject
 export type { Schema } from './shapes.ts';
 
 export const schemas: Record<string, Schema> = {
-  Organization: record(organizationProps),
-  Person: record(personProps),
-  Registration: record(registrationProps),
-  Communication: record(communicationProps),
-  AgendaItem: record(agendaItemProps),
-  Link: record(linkProps),
-  Topic: record({ id: str, label: str, description: str, group: str }),
-  Application: record(applicationProps),
-  Site: record(siteProps),
-  Contract: record(contractProps),
-  Group: record(groupProps),
-  Campaign: record(campaignProps),
-  Contribution: record(contributionProps),
-  ApplicationDetail: detail(applicationProps, {
+  Organization: record(described('Organization', organizationProps)),
+  Person: record(described('Person', personProps)),
+  Registration: record(described('Registration', registrationProps)),
+  Communication: record(described('Communication', communicationProps)),
+  AgendaItem: record(described('AgendaItem', agendaItemProps)),
+  Link: record(described('Link', linkProps)),
+  Topic: record(described('Topic', { id: str, label: str, description: str, group: str })),
+  Application: record(described('Application', applicationProps)),
+  Site: record(described('Site', siteProps)),
+  Contract: record(described('Contract', contractProps)),
+  Group: record(described('Group', groupProps)),
+  Campaign: record(described('Campaign', campaignProps)),
+  Contribution: record(described('Contribution', contributionProps)),
+  ApplicationDetail: detail(described('Application', applicationProps), {
     sites: openObjects,
     links: linkArray,
     comparison: { type: ['object', 'null'] },
   }),
-  SiteDetail: detail(siteProps, { registrations: openObjects, applications: openObjects, agenda_items: openObjects }),
-  ContractDetail: detail(contractProps, { solicitation: { type: ['object', 'null'] }, links: linkArray }),
-  GroupDetail: detail(groupProps, { member_organizations: openObjects, connections: openObjects }),
-  OrganizationDetail: detail(organizationProps, { registrations: openObjects, merges: linkArray }),
-  PersonDetail: detail(personProps, { roles: openObjects, committees: openObjects, office_contacts: { type: ['object', 'null'] } }),
-  RegistrationDetail: detail(registrationProps, {
+  SiteDetail: detail(described('Site', siteProps), { registrations: openObjects, applications: openObjects, agenda_items: openObjects }),
+  ContractDetail: detail(described('Contract', contractProps), { solicitation: { type: ['object', 'null'] }, links: linkArray }),
+  GroupDetail: detail(described('Group', groupProps), { member_organizations: openObjects, connections: openObjects }),
+  OrganizationDetail: detail(described('Organization', organizationProps), { registrations: openObjects, merges: linkArray }),
+  PersonDetail: detail(described('Person', personProps), { roles: openObjects, committees: openObjects, office_contacts: { type: ['object', 'null'] } }),
+  RegistrationDetail: detail(described('Registration', registrationProps), {
     lobbyists: openObjects,
     parties: openObjects,
     communications: openObjects,
     sites: openObjects,
     links: linkArray,
   }),
-  AgendaItemDetail: detail(agendaItemProps, {
+  AgendaItemDetail: detail(described('AgendaItem', agendaItemProps), {
     motions: openObjects,
     votes: openObjects,
     wards: { type: 'array', items: int },
