@@ -45,6 +45,11 @@ export function q(column: string, description: string): ParamDef {
   return { name: 'q', in: 'query', type: 'string', description, filter: { kind: 'substring', column } };
 }
 
+/** The fields that name one row of a list route (its primary key): `id` unless the route says otherwise. */
+export function primaryKeyOf(route: ListRoute): readonly string[] {
+  return route.primaryKey ?? ['id'];
+}
+
 /** A parameter taking one value of a value set (api/schemas/vocabulary.ts); numbers are accepted as their text. */
 export function enumParam(name: string, values: readonly (string | number)[], description: string, filter: FilterDef): ParamDef {
   return { name, in: 'query', type: 'string', enum: values.map(String), description, filter };

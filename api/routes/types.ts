@@ -57,6 +57,8 @@ export interface ListRoute extends RouteBase {
   fields: readonly string[];
   /** Human description of the order that `_sort` encodes. */
   order: string;
+  /** Fields that name one row (default `id`): the bulk export's primary key and the key of its changes file. */
+  primaryKey?: readonly string[];
   /**
    * The column whose text value starts every `_sort` key, followed by a space (communications: `date`). Bounds on it
    * are then row ranges, which the engine finds by binary search instead of scanning.
