@@ -54,7 +54,7 @@ serve:            ## serve the current site on http://localhost:$${PORT:-3000}/a
 start: setup build serve   ## install, build the sample city end to end (stages 1-6), then serve it (the README's first command)
 
 test:             ## the whole test suite (the README's second command runs this through npm)
-	$(NPX) vitest run
+	npm test
 
 bench:            ## pipeline+build and gateway benchmarks (BENCH_SCALE=1 for the City's real volumes)
 	$(TSX) bench/run.ts

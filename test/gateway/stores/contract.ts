@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { RateLimitStore } from '../../../gateway/stores/types.ts';
 
 /** A store factory under test and the fake clock it was built with. */
-export type StoreFactory = (windowMs: number) => { store: RateLimitStore; advance(ms: number): void; now(): number };
+export type StoreFactory = (windowMs: number) => StoreUnderTest | Promise<StoreUnderTest>;
+
+export interface StoreUnderTest { store: RateLimitStore; advance(ms: number): void; now(): number }
 
 /** Register the contract tests for one store. */
 export function describeStoreContract(name: string, make: StoreFactory): void {
   describe(`rate-limit store contract: ${name}`, () => {
     it('counts hits per key within a window', async () => {
-      const { store, now } = make(60_000);
+      const { store, now } = await make(60_000);
       const t0 = now();
       expect(await store.increment('a', 100)).toEqual({ hits: 1, resetAt: t0 + 60_000 });
       expect((await store.increment('a', 100)).hits).toBe(2);
@@ -18,7 +20,7 @@ export function describeStoreContract(name: string, make: StoreFactory): void {
     });
 
     it('get does not count and is undefined for unknown keys', async () => {
-      const { store } = make(60_000);
+      const { store } = await make(60_000);
       expect(await store.get('x')).toBeUndefined();
       await store.increment('x', 100);
       await store.get('x');
@@ -26,7 +28,7 @@ export function describeStoreContract(name: string, make: StoreFactory): void {
     });
 
     it('starts a new window once the old one has ended', async () => {
-      const { store, advance, now } = make(60_000);
+      const { store, advance, now } = await make(60_000);
       await store.increment('a', 100);
       await store.increment('a', 100);
       advance(59_999);
@@ -37,7 +39,7 @@ export function describeStoreContract(name: string, make: StoreFactory): void {
     });
 
     it('keeps each client on its own window across bulk rotations', async () => {
-      const { store, advance } = make(60_000);
+      const { store, advance } = await make(60_000);
       await store.increment('early', 100);
       advance(30_000);
       await store.increment('late', 100);
@@ -51,7 +53,7 @@ export function describeStoreContract(name: string, make: StoreFactory): void {
     });
 
     it('resetKey forgets one client', async () => {
-      const { store } = make(60_000);
+      const { store } = await make(60_000);
       await store.increment('a', 100);
       await store.increment('b', 100);
       await store.resetKey('a');
@@ -61,7 +63,7 @@ export function describeStoreContract(name: string, make: StoreFactory): void {
     });
 
     it('restarts the window of a client refused past its limit, so it waits a whole window from then', async () => {
-      const { store, advance, now } = make(60_000);
+      const { store, advance, now } = await make(60_000);
       await store.increment('a', 2);
       await store.increment('a', 2);
       advance(45_000);
@@ -73,8 +75,8 @@ export function describeStoreContract(name: string, make: StoreFactory): void {
       expect(await store.increment('a', 2)).toEqual({ hits: 1, resetAt: now() + 60_000 });
     });
 
-    it('reports the window length', () => {
-      expect(make(1234).store.windowMs).toBe(1234);
+    it('reports the window length', async () => {
+      expect((await make(1234)).store.windowMs).toBe(1234);
     });
   });
 }
