@@ -7,6 +7,7 @@ import { resolveConfig, type Config } from '../config/resolve.ts';
 import { openWarehouse } from '../pipeline/db/warehouse.ts';
 import { publishSite, type PublishResult } from './publish.ts';
 import { fileEffects } from './site/effects.ts';
+import { toExportId } from './site/input.ts';
 import { readSiteInput } from './site/read-warehouse.ts';
 import { writeSite } from './site/write-site.ts';
 
@@ -30,13 +31,14 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
   log(`read export ${input.exportDate} (${Math.round(performance.now() - started)} ms)`);
   const result = await publishSite({
     siteRoot: config.siteRoot,
-    exportDate: input.exportDate,
-    build: (dir) => writeSite(input, dir, fileEffects(log, report.progress)),
+    exportIdFor: (generation) => toExportId(input.exportDate, input.runId, generation),
+    build: (dir, exportId) => writeSite({ ...input, exportId }, dir, fileEffects(log, report.progress)),
+    keep: config.keepExports,
     log,
   });
   const files = Object.keys(result.manifest.files).length;
   log(`site build done: ${files} files in ${((performance.now() - started) / 1000).toFixed(1)} s → ${path.relative(process.cwd(), result.dir) || result.dir}`);
-  report.done(`export ${result.manifest.export_id}: ${files.toLocaleString('en')} files published to ${shownPath(result.dir)}, ` +
+  report.done(`export ${result.manifest.export_id}: ${files.toLocaleString('en')} files ${result.reused ? 'already in' : 'published to'} ${shownPath(result.dir)}, ` +
     `now served as ${shownPath(path.join(config.siteRoot, 'current'))}`);
   return result;
 }
