@@ -44,9 +44,12 @@ export async function runPipeline(config: Config, logTo: LogTarget = console.log
   const state = await openNightState(config.stateDir);
   const live = await readLiveCounts(config.siteRoot);
   const against = live ? `the live export ${live.exportId}${live.night ? '' : ' (it recorded no counts: files only)'}` : 'nothing published yet';
+  // Once, at the end, over sources, files and published tables together: a refused night's report lists every
+  // problem, so one acceptance (or one fix) covers it; the models run over damaged input only to be thrown away.
   const guard = (tonight: { sources: Record<string, number>; tables: Record<string, number> }, files: GuardInput['files'], stage: string) => {
-    const published = live?.night ? { sources: live.night.sources, tables: stage === 'sources' ? {} : live.night.tables } : null;
-    const result = checkNight({ tonight, files, published, maxDropPercent: config.guard.maxDropPercent, accept: config.guard.acceptDrops });
+    const result = checkNight({
+      tonight, files, published: live?.night ?? null, maxDropPercent: config.guard.maxDropPercent, accept: config.guard.acceptDrops,
+    });
     guardResult = result;
     for (const line of describeAccepted(result)) report.warn(line, 'ACCEPT_DROPS names exactly this count (docs/pipeline.md, "The night guard")');
     assertNight(result, against, stage);
@@ -58,8 +61,6 @@ export async function runPipeline(config: Config, logTo: LogTarget = console.log
     log(`pipeline: raw data from ${config.rawDir}; night guard against ${against}`);
     const sources = await loadSources({ wh, rawDir: config.rawDir, stateDir: state.dir, log });
     const sourceCounts = Object.fromEntries(Object.entries(sources.tables).filter(([t]) => t !== 'quarantine'));
-    // Before any model: a file that could not be read whole, or a source that shrank, stops the night here.
-    guard({ sources: sourceCounts, tables: {} }, sources.files, 'sources');
     await wh.exec(`create or replace table seed_topics as
       select * from read_csv($path, header = true, all_varchar = true)`, { path: path.join(seedsDir, 'topics.csv') });
     await loadEntityIds(wh, state.dir);
@@ -76,11 +77,13 @@ export async function runPipeline(config: Config, logTo: LogTarget = console.log
     const checks = await runChecks(wh);
     const failed = checks.filter((c) => c.failures > 0);
     for (const c of failed) log(`check failed: ${c.check} (${c.failures} rows), e.g. ${JSON.stringify(c.sample[0])}`);
+    // The guard before the checks' verdict: a damaged file that empties a table fails checks too, and the guard's
+    // report names the file.
+    const night = { sources: sourceCounts, tables: await publishedTableCounts(wh) };
+    guard(night, sources.files, 'end of the pipeline');
     if (failed.length > 0) throw new Error(`${failed.length} data checks failed; the previous warehouse stays in place`);
 
     const meta = await writeRunMeta(wh);
-    const night = { sources: sourceCounts, tables: await publishedTableCounts(wh) };
-    guard(night, sources.files, 'published tables');
     await writeNightCounts(wh, night);
     const outDir = path.dirname(finalPath);
     const queued = await writeReviewQueue(wh, path.join(outDir, 'review-queue.jsonl'));

@@ -1,9 +1,9 @@
 // The night guard: a night may not publish less than the live export without saying so. Tonight's rows per source
 // table and per published table are compared with the counts the live export recorded (its manifest's `night`);
 // a drop beyond the threshold, or a source file that could not be read whole, fails the night unless the operator
-// accepted exactly tonight's count for that name (ACCEPT_DROPS, docs/pipeline.md). The pipeline runs it after the
-// sources and again after the models, the site build once more before `current` moves, so neither a smaller
-// warehouse nor a smaller site is published unseen. Pure: counts in, findings out.
+// accepted exactly tonight's count for that name (ACCEPT_DROPS, docs/pipeline.md). The pipeline runs it at its end,
+// before the warehouse and the state are swapped in, and the site build once more before `current` moves, so
+// neither a smaller warehouse nor a smaller site is published unseen. Pure: counts in, findings out.
 import type { NightCounts } from '../../api/site-layout.ts';
 
 export interface GuardInput {
