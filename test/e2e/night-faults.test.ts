@@ -3,7 +3,7 @@
 // night's counts (recovered; a damaged row may be quarantined within the guard's threshold) or fails the night with
 // the reason and leaves site, state and warehouse byte-identical. Nights run in-process (runPipeline, runBuild).
 import { createHash } from 'node:crypto';
-import { cp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,8 @@ async function liveManifest(dir: string): Promise<SiteManifest> {
 }
 
 /** A night on a fresh copy of the clean night's published state, with `damage` applied to the raw files. */
-async function night(name: string, damage: () => Promise<() => Promise<void>>, accept?: Map<string, number>) {
+async function night(name: string, damage: () => Promise<() => Promise<void>>, accept?: Map<string, number>,
+  beforeBuild?: (dir: string) => Promise<Record<string, string>>) {
   const dir = path.join(root, name);
   await rm(dir, { recursive: true, force: true });
   for (const part of PARTS) await cp(path.join(root, 'clean', part), path.join(dir, part), { recursive: true, verbatimSymlinks: true });
@@ -55,8 +56,10 @@ async function night(name: string, damage: () => Promise<() => Promise<void>>, a
   try {
     const config = configFor(dir, accept);
     let error: unknown = null;
+    let siteBeforeBuild: Record<string, string> | null = null;
     try {
       await runPipeline(config, quiet);
+      siteBeforeBuild = (await beforeBuild?.(dir)) ?? null;
       await runBuild(config, quiet);
     } catch (e) {
       error = e;
@@ -64,7 +67,7 @@ async function night(name: string, damage: () => Promise<() => Promise<void>>, a
     const after = Object.fromEntries(await Promise.all(PARTS.map(async (p) => [p, await tree(path.join(dir, p))] as const)));
     const stateTree = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([k]) => !k.endsWith('night-report.json')));
     return { error, unchanged: PARTS.every((p) => JSON.stringify(stateTree(before[p]!)) === JSON.stringify(stateTree(after[p]!))),
-      manifest: await liveManifest(dir), dir };
+      manifest: await liveManifest(dir), dir, siteBeforeBuild };
   } finally {
     await restore();
   }
@@ -178,6 +181,29 @@ describe('a night over damaged source files', () => {
     const quality = JSON.parse(await readFile(path.join(r.dir, 'warehouse', 'data-quality.json'), 'utf8'));
     expect(JSON.stringify(quality.quarantine)).toMatch(/wrong column count \(expected \d+, got \d+\)/);
     outcomes.push('wrong column count (one vote row with an extra cell): row quarantined, published; published tables = clean, src_votes__rows −1');
+  });
+
+  it('a site build refused by the guard (the live export grew after the pipeline passed) publishes nothing and commits no state', async () => {
+    const r = await night('refused-at-publish', async () => async () => {}, undefined, async (dir) => {
+      // Between the pipeline and the site build, another export with more communications went live.
+      const site = path.join(dir, 'site');
+      const live = await liveManifest(dir);
+      const grown = '2026-11-20-ffffffff';
+      await cp(path.join(site, live.export_id), path.join(site, grown), { recursive: true });
+      const night = { ...live.night!, tables: { ...live.night!.tables, api_communications: live.night!.tables.api_communications! * 2 } };
+      await writeFile(path.join(site, grown, '_manifest.json'), JSON.stringify({ ...live, export_id: grown, night }));
+      await rm(path.join(site, 'current'));
+      await symlink(grown, path.join(site, 'current'));
+      return tree(site);
+    });
+    expect((r.error as Error).message).toMatch(/night guard \(before publishing\): 1 problem against the live export 2026-11-20-ffffffff/);
+    expect(r.siteBeforeBuild).toEqual(await tree(path.join(r.dir, 'site')));
+    // The pipeline passed and staged its state; the refused build committed none of it.
+    const state = await tree(path.join(r.dir, 'state'));
+    expect(Object.keys(state).some((k) => k.startsWith('staged/'))).toBe(true);
+    const committed = Object.fromEntries(Object.entries(state).filter(([k]) => !k.includes('/')));
+    expect(committed).toEqual(Object.fromEntries(Object.entries(await tree(path.join(root, 'clean', 'state'))).filter(([k]) => !k.includes('/'))));
+    outcomes.push('live export grew between pipeline and site build: site build refused before current moved; site unchanged, state staged, not committed');
   });
 
   it('BOM + CRLF (a procurement CSV, a TMMIS JSON and the registry XML): read as clean; the same export', async () => {
