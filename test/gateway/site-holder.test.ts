@@ -138,6 +138,21 @@ describe('site holder', () => {
     }
   });
 
+  it('never serves bytes its manifest does not hash: a changed file is a 503, not a wrong ETag', async () => {
+    const r = await makeFixtureSite('2026-11-25');
+    try {
+      const holder = createSiteHolder(r, quiet);
+      await holder.refresh();
+      await writeFile(path.join(r, fixtureExportId('2026-11-25'), 'api/v1/organizations/2.json'), '{"data":{"id":"rewritten"}}');
+      const res = await makeApp(holder).get('/organizations/2');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('etag')).toBeNull();
+      expect(((await res.json()) as { error: string }).error).toBe('service_unavailable');
+    } finally {
+      await rm(r, { recursive: true, force: true });
+    }
+  });
+
   it('joins concurrent refreshes into one', async () => {
     const r = await makeFixtureSite('2026-11-22');
     try {
