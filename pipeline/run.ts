@@ -41,8 +41,8 @@ export async function runPipeline(config: Config, logTo: LogTarget = console.log
   await rm(nextPath, { force: true });
   await rm(`${nextPath}.wal`, { force: true });
 
-  const state = await openNightState(config.stateDir);
   const live = await readLiveCounts(config.siteRoot);
+  const state = await openNightState(config.stateDir);
   const against = live ? `the live export ${live.exportId}${live.night ? '' : ' (it recorded no counts: files only)'}` : 'nothing published yet';
   // Once, at the end, over sources, files and published tables together: a refused night's report lists every
   // problem, so one acceptance (or one fix) covers it; the models run over damaged input only to be thrown away.
