@@ -1,4 +1,4 @@
-// Where each response lives inside one export folder (`site/<export-date>/`). The site writer writes these paths
+// Where each response lives inside one export folder (`site/<export-id>/`). The site writer writes these paths
 // and the gateway reads them; a static host maps canonical URLs onto the same files (docs/static-hosting.md).
 
 /** Paths relative to an export folder. */
@@ -16,6 +16,16 @@ export const siteLayout = {
   manifest: '_manifest.json',
 } as const;
 
+/** Export ids, which also name the export folders (`site/2026-11-20-73574072/`): the date, then 8 hex digits. */
+export const EXPORT_ID_PATTERN = /^\d{4}-\d{2}-\d{2}-[0-9a-f]{8}$/;
+
+/** Rows per source table (`src_*`) and per published table (`api_*`) of the night that made an export: what the
+ *  next night's guard compares against (docs/pipeline.md). */
+export interface NightCounts {
+  sources: Record<string, number>;
+  tables: Record<string, number>;
+}
+
 /** Shape of `_manifest.json`. */
 export interface SiteManifest {
   export_id: string;
@@ -23,6 +33,8 @@ export interface SiteManifest {
   built_at: string;
   counts: Record<string, number>;
   files: Record<string, { sha256: string; bytes: number }>;
+  /** Absent in exports built before the night guard. */
+  night?: NightCounts;
 }
 
 /** Whether a record id or slug can be used as a file name without escaping the resource folder. */

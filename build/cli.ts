@@ -1,12 +1,16 @@
 // Entry point of the site build: `npx tsx build/cli.ts`. Resolves configuration once, opens the warehouse, reads
-// the export, writes it into a temp folder, verifies and publishes it atomically, logging each stage with timings.
+// the export, writes it into a temp folder, verifies it, checks the night guard against the live export and
+// publishes it atomically, then commits the night's staged state; logs each stage with timings.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createReporter, shownPath, toReporter, type LogTarget } from '../cli/reporter.ts';
 import { resolveConfig, type Config } from '../config/resolve.ts';
 import { openWarehouse } from '../pipeline/db/warehouse.ts';
+import { assertNight, checkNight, describeAccepted } from '../pipeline/guard/night-guard.ts';
+import { commitStagedState } from '../pipeline/lib/night-state.ts';
 import { publishSite, type PublishResult } from './publish.ts';
 import { fileEffects } from './site/effects.ts';
+import { toExportId } from './site/input.ts';
 import { readSiteInput } from './site/read-warehouse.ts';
 import { writeSite } from './site/write-site.ts';
 
@@ -30,13 +34,28 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
   log(`read export ${input.exportDate} (${Math.round(performance.now() - started)} ms)`);
   const result = await publishSite({
     siteRoot: config.siteRoot,
-    exportDate: input.exportDate,
-    build: (dir) => writeSite(input, dir, fileEffects(log, report.progress)),
+    exportIdFor: (generation) => toExportId(input.exportDate, input.runId, generation),
+    build: (dir, exportId) => writeSite({ ...input, exportId }, dir, fileEffects(log, report.progress)),
+    // The night guard once more, against the export live now: the pipeline checked against the one live then.
+    beforeSwitch: (live, next) => {
+      if (!next.night) return log('night guard: this warehouse recorded no counts (built before the guard); not compared');
+      if (live?.export_id === next.export_id) return;
+      const result = checkNight({
+        tonight: next.night, files: [], published: live?.night ?? null,
+        maxDropPercent: config.guard.maxDropPercent, accept: config.guard.acceptDrops,
+      });
+      for (const line of describeAccepted(result)) log(line);
+      assertNight(result, live ? `the live export ${live.export_id}` : 'nothing published yet', 'before publishing');
+    },
+    keep: config.keepExports,
     log,
   });
+  // The night published: its state (registry history, id map) becomes the state the next night starts from.
+  const state = await commitStagedState(config.stateDir, input.runId);
+  log(`state: ${state === 'committed' ? `committed the state of run ${input.runId}` : `${state}; state unchanged`}`);
   const files = Object.keys(result.manifest.files).length;
   log(`site build done: ${files} files in ${((performance.now() - started) / 1000).toFixed(1)} s → ${path.relative(process.cwd(), result.dir) || result.dir}`);
-  report.done(`export ${result.manifest.export_id}: ${files.toLocaleString('en')} files published to ${shownPath(result.dir)}, ` +
+  report.done(`export ${result.manifest.export_id}: ${files.toLocaleString('en')} files ${result.reused ? 'already in' : 'published to'} ${shownPath(result.dir)}, ` +
     `now served as ${shownPath(path.join(config.siteRoot, 'current'))}`);
   return result;
 }

@@ -1,72 +1,70 @@
-// Atomic publication of an export: build into `<siteRoot>/.tmp-<date>-<random>/`, verify, move to
-// `<siteRoot>/<date>` and repoint the `current` symlink with a rename (atomic on POSIX). A failed build or
-// verification removes its temp folder and leaves `current` and every published export untouched.
-// Republishing a date swaps folders with two renames; a reader that resolves `current` between them gets ENOENT
-// for a moment, and one that cached the old real path sees the new files: it should reopen when `_manifest.json`'s
-// export_id changes.
+// Publication of an export into its own immutable folder, `<siteRoot>/<export-id>/`: under the publish lock, build
+// into `.tmp-<id>-<random>/`, verify, rename to the export id and repoint the `current` symlink with a rename
+// (atomic on POSIX: a reader resolves the old export or the new, never none). A published folder is never written
+// again: republishing the same bytes reuses it, and other bytes under an id already taken get the next
+// generation's id. A failed build, verification or guard removes its temp folder and leaves `current` and every
+// published export untouched. The last `keep` exports stay on disk so gateways can finish cursor walks begun on them.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, readFile, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteManifest } from '../api/site-layout.ts';
+import { EXPORT_ID_PATTERN, siteLayout, type SiteManifest } from '../api/site-layout.ts';
+import { acquirePublishLock } from './publish-lock.ts';
+import { recordAndPrune, removeLeftovers } from './published-exports.ts';
 import { verifySite } from './site/verify.ts';
 
 export interface PublishOptions {
   siteRoot: string;
-  exportDate: string;
-  /** Writes the export into the given (empty, existing) folder. */
-  build: (dir: string) => Promise<SiteManifest>;
+  /** The export id of generation n (0 first; the next one when a folder of that id holds other bytes). */
+  exportIdFor: (generation: number) => string;
+  /** Writes the export with the given id into the given (empty, existing) folder. */
+  build: (dir: string, exportId: string) => Promise<SiteManifest>;
   /** Defaults to verifySite; injectable so tests can simulate a failed check. */
   verify?: (dir: string) => Promise<unknown>;
-  /** Number of dated exports kept (the live one is always kept). */
+  /** Last check before `current` moves, with the lock held: the live export's manifest (null when nothing is
+   *  published) and the new one; throwing refuses the publication (the night guard). */
+  beforeSwitch?: (live: SiteManifest | null, next: SiteManifest) => Promise<void> | void;
+  /** Exports kept on disk (the live one always is). */
   keep?: number;
   log?: (message: string) => void;
+  now?: () => Date;
 }
 
 export interface PublishResult {
   dir: string;
   manifest: SiteManifest;
+  /** The folder already held these bytes (a rebuild of a published export): nothing was written. */
+  reused: boolean;
   pruned: string[];
 }
 
-const DATE_DIR = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_GENERATIONS = 20;
 
 export async function publishSite(opts: PublishOptions): Promise<PublishResult> {
-  const { siteRoot, exportDate } = opts;
-  if (!DATE_DIR.test(exportDate)) throw new Error(`export date must be YYYY-MM-DD, got "${exportDate}"`);
+  const { siteRoot } = opts;
   const log = opts.log ?? (() => {});
+  const now = opts.now ?? (() => new Date());
   await mkdir(siteRoot, { recursive: true });
-  const tmp = path.join(siteRoot, `.tmp-${exportDate}-${_random()}`);
-  await mkdir(tmp);
-  let manifest: SiteManifest;
+  const release = await acquirePublishLock(siteRoot, now);
   try {
-    manifest = await opts.build(tmp);
-    const started = performance.now();
-    await (opts.verify ?? verifySite)(tmp);
-    log(`verified ${Object.keys(manifest.files).length} files (${Math.round(performance.now() - started)} ms)`);
-  } catch (err) {
-    await rm(tmp, { recursive: true, force: true });
-    throw err;
+    const leftovers = await removeLeftovers(siteRoot);
+    if (leftovers.length) log(`removed what an interrupted build left: ${leftovers.join(', ')}`);
+    const { id, tmp, manifest } = await _buildNew(opts, log);
+    const final = path.join(siteRoot, id);
+    try {
+      await opts.beforeSwitch?.(await liveManifest(siteRoot), manifest);
+      if (tmp) await rename(tmp, final);
+    } finally {
+      if (tmp) await rm(tmp, { recursive: true, force: true });
+    }
+    await _pointCurrent(siteRoot, id);
+    const pruned = await recordAndPrune(siteRoot, { export_id: id, export_date: manifest.export_date, published_at: now().toISOString() },
+      opts.keep ?? 3, id);
+    log(`${tmp ? 'published' : 'republished the identical'} export ${id}; current → ${id}`);
+    if (pruned.length) log(`pruned ${pruned.join(', ')}`);
+    return { dir: final, manifest, reused: tmp === null, pruned };
+  } finally {
+    await release();
   }
-
-  const final = path.join(siteRoot, exportDate);
-  let old: string | null = null;
-  if (await _exists(final)) {
-    old = path.join(siteRoot, `.old-${exportDate}-${_random()}`);
-    await rename(final, old);
-  }
-  try {
-    await rename(tmp, final);
-  } catch (err) {
-    if (old) await rename(old, final);
-    await rm(tmp, { recursive: true, force: true });
-    throw err;
-  }
-  await _pointCurrent(siteRoot, exportDate);
-  if (old) await rm(old, { recursive: true, force: true });
-  log(`published ${exportDate} (export ${manifest.export_id}); current → ${exportDate}`);
-  const pruned = await _prune(siteRoot, opts.keep ?? 7);
-  if (pruned.length) log(`pruned ${pruned.join(', ')}`);
-  return { dir: final, manifest, pruned };
 }
 
 /** The export folder name `current` points at, or null when nothing is published. */
@@ -78,9 +76,57 @@ export async function currentExport(siteRoot: string): Promise<string | null> {
   }
 }
 
+/** The manifest of the live export, or null when nothing is published. */
+export async function liveManifest(siteRoot: string): Promise<SiteManifest | null> {
+  const live = await currentExport(siteRoot);
+  if (live === null) return null;
+  return JSON.parse(await readFile(path.join(siteRoot, live, siteLayout.manifest), 'utf8')) as SiteManifest;
+}
+
+/** Build and verify a generation whose folder is free (tmp set) or already holds the same bytes (tmp null). */
+async function _buildNew(opts: PublishOptions, log: (m: string) => void): Promise<{ id: string; tmp: string | null; manifest: SiteManifest }> {
+  for (let generation = 0; generation < MAX_GENERATIONS; generation++) {
+    const id = opts.exportIdFor(generation);
+    if (!EXPORT_ID_PATTERN.test(id)) throw new Error(`export id must look like 2026-11-20-0123abcd, got "${id}"`);
+    const tmp = path.join(opts.siteRoot, `.tmp-${id}-${randomBytes(6).toString('hex')}`);
+    await mkdir(tmp);
+    let manifest: SiteManifest;
+    try {
+      manifest = await opts.build(tmp, id);
+      if (manifest.export_id !== id) throw new Error(`build wrote export ${manifest.export_id}, asked for ${id}`);
+      const started = performance.now();
+      await (opts.verify ?? verifySite)(tmp);
+      log(`verified ${Object.keys(manifest.files).length} files (${Math.round(performance.now() - started)} ms)`);
+    } catch (err) {
+      await rm(tmp, { recursive: true, force: true });
+      throw err;
+    }
+    const existing = await _manifestOf(path.join(opts.siteRoot, id));
+    if (existing === null) return { id, tmp, manifest };
+    await rm(tmp, { recursive: true, force: true });
+    if (_sameFiles(existing, manifest)) return { id, tmp: null, manifest: existing };
+    log(`export ${id} is already published with other bytes (other code or settings, same data); building the next generation`);
+  }
+  throw new Error(`${MAX_GENERATIONS} generations of this export are already published with other bytes`);
+}
+
+async function _manifestOf(dir: string): Promise<SiteManifest | null> {
+  try {
+    await stat(dir);
+  } catch {
+    return null;
+  }
+  return JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest;
+}
+
+function _sameFiles(a: SiteManifest, b: SiteManifest): boolean {
+  const ka = Object.keys(a.files);
+  return ka.length === Object.keys(b.files).length && ka.every((k) => b.files[k]?.sha256 === a.files[k]!.sha256);
+}
+
 /** New relative symlink under a temp name, then rename over `current`: readers see the old or the new, never none. */
 async function _pointCurrent(siteRoot: string, target: string): Promise<void> {
-  const link = path.join(siteRoot, `.current-${_random()}`);
+  const link = path.join(siteRoot, `.current-${randomBytes(6).toString('hex')}`);
   await symlink(target, link);
   try {
     await rename(link, path.join(siteRoot, 'current'));
@@ -88,29 +134,4 @@ async function _pointCurrent(siteRoot: string, target: string): Promise<void> {
     await rm(link, { force: true });
     throw err;
   }
-}
-
-async function _prune(siteRoot: string, keep: number): Promise<string[]> {
-  const live = await currentExport(siteRoot);
-  const dated = (await readdir(siteRoot, { withFileTypes: true }))
-    .filter((e) => e.isDirectory() && DATE_DIR.test(e.name))
-    .map((e) => e.name)
-    .sort()
-    .reverse();
-  const doomed = dated.slice(Math.max(keep, 1)).filter((name) => name !== live);
-  for (const name of doomed) await rm(path.join(siteRoot, name), { recursive: true, force: true });
-  return doomed;
-}
-
-async function _exists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function _random(): string {
-  return randomBytes(6).toString('hex');
 }

@@ -9,8 +9,15 @@ export interface Config {
   stateDir: string;
   /** DuckDB warehouse file written by the pipeline. */
   warehousePath: string;
-  /** Root of the static sites; `<siteRoot>/current` points at the live export. */
+  /** Root of the static sites; `<siteRoot>/current` points at the live export, one folder per export id. */
   siteRoot: string;
+  /** Exports kept on disk and served to cursor walks begun on them (KEEP_EXPORTS, default 3, at least 1: the live
+   *  one); older ones are removed by the next publish and their cursors answered `cursor_expired`. */
+  keepExports: number;
+  /** The night guard (docs/pipeline.md): the largest drop of a source or published table's rows against the last
+   *  published export that passes unaccepted, in percent (MAX_DROP_PERCENT, default 2), and the drops the operator
+   *  accepts for this night, name → accepted count (ACCEPT_DROPS=`src_procurement__awarded=175,api_contracts=175`). */
+  guard: { maxDropPercent: number; acceptDrops: ReadonlyMap<string, number> };
   port: number;
   host: string;
   /** Public base URL of the API, ending in /api/v1. */
@@ -34,7 +41,8 @@ export interface Config {
   output: { stage: string | null; verbose: boolean; title: string | null; logDir: string };
 }
 
-export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output' | 'models'>> & {
+export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output' | 'models' | 'guard'>> & {
+  guard?: Partial<Config['guard']>;
   models?: Partial<Config['models']>;
   apiKeys?: Iterable<string>;
   sample?: Partial<Config['sample']>;
@@ -55,6 +63,11 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     warehousePath:
       options.warehousePath ?? path.resolve(root, env.WAREHOUSE ?? path.join(dataDir, 'warehouse', 'warehouse.duckdb')),
     siteRoot: options.siteRoot ?? path.resolve(root, env.SITE_DIR ?? 'site'),
+    keepExports: Math.max(1, options.keepExports ?? intFrom(env.KEEP_EXPORTS, 'KEEP_EXPORTS') ?? 3),
+    guard: {
+      maxDropPercent: options.guard?.maxDropPercent ?? floatFrom(env.MAX_DROP_PERCENT, 'MAX_DROP_PERCENT', true) ?? 2,
+      acceptDrops: options.guard?.acceptDrops ?? acceptedDrops(env.ACCEPT_DROPS),
+    },
     port,
     host,
     baseUrl: (options.baseUrl ?? env.BASE_URL ?? `http://localhost:${port}/api/v1`).replace(/\/+$/, ''),
@@ -101,9 +114,23 @@ function dateFrom(value: string | undefined, name: string): string | undefined {
   return v;
 }
 
-function floatFrom(value: string | undefined, name: string): number | undefined {
+function floatFrom(value: string | undefined, name: string, zeroAllowed = false): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !zeroAllowed)) {
+    throw new Error(`${name} must be a ${zeroAllowed ? 'non-negative' : 'positive'} number, got "${value}"`);
+  }
   return n;
+}
+
+/** ACCEPT_DROPS: comma-separated `name=count` (a source table, a published table or a raw file path, and the count
+ *  the operator accepts tonight); a malformed entry is an error rather than a silently ignored acceptance. */
+function acceptedDrops(value: string | undefined): ReadonlyMap<string, number> {
+  const out = new Map<string, number>();
+  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+    const m = /^(.+)=(\d+)$/.exec(entry);
+    if (!m) throw new Error(`ACCEPT_DROPS entries are name=count (e.g. src_procurement__awarded=175), got "${entry}"`);
+    out.set(m[1]!.trim(), Number(m[2]));
+  }
+  return out;
 }

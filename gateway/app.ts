@@ -108,7 +108,8 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event): Promise
     const error = new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS})`);
     return { ...toErrorReply(error), headers: { allow: ALLOWED_METHODS } };
   }
-  const site = holder.current();
+  // A cursor walk is answered by the export that issued the cursor while it is kept (site-holder.ts).
+  const site = route.kind === 'list' ? await holder.forCursor(event.url.searchParams.get('cursor')) : holder.current();
   if (!site) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
   try {
     switch (route.kind) {

@@ -29,7 +29,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     throw new Error(`REFRESH_HOUR_UTC must be an hour from 0 to 23, got "${env.REFRESH_HOUR_UTC}"`);
   }
 
-  const site = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret });
+  const site = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret, keep: config.keepExports });
   await site.refresh();
   if (!site.current()) say(`No export published under ${config.siteRoot}/current yet; answering 503 until one is`);
   site.startPolling(SITE_POLL_MS);

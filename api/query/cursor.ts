@@ -25,34 +25,53 @@ export function toCursor(payload: CursorPayload, secret: string): string {
 
 /** Verify a cursor and return its payload; throws ApiError 400 invalid_cursor / cursor_expired. */
 export function fromCursor(token: string, expect: { query: string; export: string }, secret: string): CursorPayload {
-  const invalid = (why: string) => new ApiError(400, 'invalid_cursor', `Parameter "cursor" ${why}; pass the next_cursor value of a previous page unchanged`);
+  const [query, exportId, after] = _verified(token, secret);
+  // An older export's cursor is reported as expired even when the filters also differ: that is the likelier story.
+  if (exportId !== expect.export) {
+    throw new ApiError(400, 'cursor_expired', 'Parameter "cursor" was issued for an earlier data export; start again from the first page');
+  }
+  if (query !== expect.query) throw _invalid('belongs to a different query (filters must stay the same while paging)');
+  return { after, query, export: exportId };
+}
+
+/** The export a cursor was issued for, when it is one of ours (MAC verified); null otherwise. Lets a gateway answer
+ *  a walk begun on an earlier export from that export while it is kept. */
+export function cursorExport(token: string, secret: string): string | null {
+  try {
+    return _verified(token, secret)[1];
+  } catch {
+    return null;
+  }
+}
+
+/** [query, export, after] of an authentic cursor; throws invalid_cursor. */
+function _verified(token: string, secret: string): [string, string, string] {
   const dot = token.indexOf('.');
   if (token.length > MAX_TOKEN_LENGTH || dot <= 0 || !B64URL.test(token.slice(0, dot)) || !B64URL.test(token.slice(dot + 1))) {
-    throw invalid('is malformed');
+    throw _invalid('is malformed');
   }
   const body = token.slice(0, dot);
   const given = Buffer.from(token.slice(dot + 1), 'base64url');
   const mac = _mac(body, secret);
   // Canonical re-encoding check: base64url has several spellings of the same bytes; accept only ours.
   if (given.length !== MAC_BYTES || given.toString('base64url') !== token.slice(dot + 1) || !timingSafeEqual(given, mac)) {
-    throw invalid('has been altered or was not issued by this service');
+    throw _invalid('has been altered or was not issued by this service');
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
-    throw invalid('is malformed');
+    throw _invalid('is malformed');
   }
   if (!Array.isArray(parsed) || parsed.length !== 4 || parsed[0] !== CURSOR_VERSION || !parsed.slice(1).every((v) => typeof v === 'string')) {
-    throw invalid('has an unsupported version');
+    throw _invalid('has an unsupported version');
   }
   const [, query, exportId, after] = parsed as [number, string, string, string];
-  // An older export's cursor is reported as expired even when the filters also differ: that is the likelier story.
-  if (exportId !== expect.export) {
-    throw new ApiError(400, 'cursor_expired', 'Parameter "cursor" was issued for an earlier data export; start again from the first page');
-  }
-  if (query !== expect.query) throw invalid('belongs to a different query (filters must stay the same while paging)');
-  return { after, query, export: exportId };
+  return [query, exportId, after];
+}
+
+function _invalid(why: string): ApiError {
+  return new ApiError(400, 'invalid_cursor', `Parameter "cursor" ${why}; pass the next_cursor value of a previous page unchanged`);
 }
 
 /**

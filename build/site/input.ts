@@ -1,6 +1,7 @@
 // The in-memory description of one export that the site writer renders. Built from the warehouse by
 // read-warehouse.ts, or by hand in tests (the gateway's fixtures build a small site this way).
 import { createHash } from 'node:crypto';
+import type { NightCounts } from '../../api/site-layout.ts';
 import type { RateLimits } from '../../api/notes.ts';
 import type { SourceRow } from './arrow-file.ts';
 
@@ -21,10 +22,14 @@ export interface Topic {
 }
 
 export interface SiteInput {
-  /** `YYYY-MM-DD`, the export's folder name. */
+  /** `YYYY-MM-DD`, the data's as-of day. */
   exportDate: string;
   /** Pipeline run id; with the date it forms the export id that cursors are bound to. */
   runId: string;
+  /** The export id (and folder name) when the publisher chose one (toExportId's generation); else from date and run. */
+  exportId?: string;
+  /** What the night guard compares the next night against (docs/pipeline.md), written into the manifest. */
+  night?: NightCounts;
   /** Public base URL ending in /api/v1. */
   baseUrl: string;
   cursorSecret: string;
@@ -38,7 +43,12 @@ export interface SiteInput {
   rateLimits?: RateLimits;
 }
 
-/** Export id: the date plus a short hash of the run, so every pipeline run mints fresh cursors. */
-export function toExportId(exportDate: string, runId: string): string {
-  return `${exportDate}-${createHash('sha256').update(runId).digest('hex').slice(0, 8)}`;
+/**
+ * Export id: the date plus a short hash of the run, so every pipeline run mints fresh cursors. It also names the
+ * export's folder, which is never rewritten: when a folder of this id already holds other bytes (the same data built
+ * by other code or settings), the publisher asks for the next generation, a different id.
+ */
+export function toExportId(exportDate: string, runId: string, generation = 0): string {
+  const seed = generation === 0 ? runId : `${runId}#${generation}`;
+  return `${exportDate}-${createHash('sha256').update(seed).digest('hex').slice(0, 8)}`;
 }

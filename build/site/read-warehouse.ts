@@ -1,6 +1,7 @@
 // Reads one export's SiteInput from the warehouse: every list route's api_ table (contract fields, `_sort`,
 // `f_*` columns), every detail table `(id, slug, doc)`, the topics and the run's export date.
 import { quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
+import { readNightCounts } from '../../pipeline/guard/live-counts.ts';
 import { filterColumns } from '../../api/query/columns.ts';
 import type { Route } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
@@ -64,8 +65,11 @@ export async function readSiteInput(wh: Warehouse, opts: ReadOptions): Promise<S
     }
   }
   const topics = await wh.all<Topic>('select id, label, description, "group" from api_topics order by id');
+  // the counts the night guard compares the next night against, written into the manifest
+  const night = await readNightCounts(wh);
   return {
     exportDate, runId, baseUrl: opts.baseUrl, cursorSecret: opts.cursorSecret, lists, details, topics, documents,
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
+    ...(night ? { night } : {}),
   };
 }

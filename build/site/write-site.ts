@@ -21,7 +21,7 @@ const DEFAULT_RATE_LIMITS = { anonymous: 60, withKey: 600 };
 /** Write the export folder `outDir` (which must not hold these files yet) and return its manifest. */
 export async function writeSite(input: SiteInput, outDir: string, effects: BuildEffects, routes: readonly Route[] = registry): Promise<SiteManifest> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.exportDate)) throw new Error(`export date must be YYYY-MM-DD, got "${input.exportDate}"`);
-  const ctx: ExportContext = { exportId: toExportId(input.exportDate, input.runId), cursorSecret: input.cursorSecret };
+  const ctx: ExportContext = { exportId: input.exportId ?? toExportId(input.exportDate, input.runId), cursorSecret: input.cursorSecret };
   const sink = new SiteSink(outDir, effects);
   const stage = _stopwatch(effects);
   try {
@@ -62,6 +62,7 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
     built_at: effects.now().toISOString(),
     counts,
     files: { ...sink.files },
+    ...(input.night ? { night: input.night } : {}),
   };
   await sink.write(siteLayout.manifest, JSON.stringify(manifest));
   await sink.flush();

@@ -1,15 +1,23 @@
-// Holds the export being served and swaps to a newly published one. A request takes the Site once at its start
-// and keeps that object, so a swap never changes an answer half-way: in-flight requests finish on the old export
-// and the old export is collected when the last of them lets go.
-import type { Site, SiteOptions } from './site.ts';
-import { NoSiteError, openSite } from './site.ts';
-import { realpath } from 'node:fs/promises';
+// Holds the exports being served. The live one is the export `<siteRoot>/current` names, followed by its export id
+// (the folder name), so a new export is picked up on the next poll or SIGHUP even when its date is the same. The
+// last `keep` exports stay at hand: a cursor walk begun on an earlier export is answered from that export while its
+// folder is kept (opened on demand after a restart), and with `cursor_expired` once it is pruned. A request takes
+// one Site and answers from it alone, so no answer mixes bytes of two exports.
+import { readFile, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { ApiError } from '../../api/errors.ts';
+import { cursorExport } from '../../api/query/cursor.ts';
+import { EXPORT_ID_PATTERN } from '../../api/site-layout.ts';
+import type { Site, SiteOptions } from './site.ts';
+import { ExportGoneError, openSite } from './site.ts';
 
 export interface SiteHolder {
-  /** The export to answer from, or null when nothing is published (requests get 503). */
+  /** The live export, or null when nothing is published (requests get 503). */
   current(): Site | null;
-  /** Re-resolve `current`; open and swap in a new export if it moved. True when the export changed. */
+  /** The export that answers a list request with this cursor: the one the cursor was issued for while it is kept,
+   *  else the live one (which then answers `cursor_expired`). */
+  forCursor(cursor: string | null): Promise<Site | null>;
+  /** Re-read `current`; open and swap in the export it names if that is another one. True when the export changed. */
   refresh(): Promise<boolean>;
   /** Re-check every `intervalMs` (timer unref'd so it never keeps the process alive). */
   startPolling(intervalMs: number): void;
@@ -17,6 +25,11 @@ export interface SiteHolder {
 }
 
 export interface SiteHolderOptions extends SiteOptions {
+  /** Exports kept at hand, the live one included (KEEP_EXPORTS; default 3). */
+  keep?: number;
+  /** An earlier export nobody asked for in this long is let go (reopened if a walk comes back); default 10 minutes. */
+  idleMs?: number;
+  clock?: () => number;
   /** Where problems while opening a new export are reported; the old export keeps serving. */
   log?: (message: string, error?: unknown) => void;
 }
@@ -24,31 +37,83 @@ export interface SiteHolderOptions extends SiteOptions {
 /** A holder over `<siteRoot>/current`; call refresh() once before serving. */
 export function createSiteHolder(siteRoot: string, options: SiteHolderOptions): SiteHolder {
   const log = options.log ?? ((m, e) => console.error(m, e ?? ''));
-  let site: Site | null = null;
+  const keep = Math.max(1, options.keep ?? 3);
+  const idleMs = options.idleMs ?? 600_000;
+  const clock = options.clock ?? Date.now;
+  let live: Site | null = null;
+  // Earlier exports by id, least recently used first (Map order), with their last use.
+  const earlier = new Map<string, { site: Site; used: number }>();
+  const opening = new Map<string, Promise<Site | null>>();
   let pending: Promise<boolean> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
+  function retire(site: Site): void {
+    earlier.delete(site.exportId);
+    earlier.set(site.exportId, { site, used: clock() });
+    trim();
+  }
+
+  function trim(): void {
+    for (const [id, e] of earlier) if (clock() - e.used > idleMs) earlier.delete(id);
+    while (earlier.size > keep - 1) earlier.delete(earlier.keys().next().value!);
+  }
+
   async function check(): Promise<boolean> {
-    let dir: string;
+    trim();
+    const named = await _resolveCurrent(siteRoot);
+    // Nothing published (or `current` removed): keep whatever is being served.
+    if (!named || named.id === live?.exportId) return false;
     try {
-      dir = await realpath(path.join(siteRoot, 'current'));
-    } catch {
-      // Nothing published (or `current` removed): keep whatever is being served.
-      return false;
-    }
-    if (site && site.dir === dir) return false;
-    try {
-      const next = await openSite(siteRoot, options);
-      site = next;
+      const next = earlier.get(named.id)?.site ?? (await openSite(named.dir, options));
+      if (next.exportId !== named.id) throw new Error(`${named.dir} holds export ${next.exportId}, not ${named.id}`);
+      earlier.delete(next.exportId);
+      if (live) retire(live);
+      live = next;
       return true;
     } catch (error) {
-      if (!(error instanceof NoSiteError)) log(`could not open export ${dir}; still serving the previous one`, error);
+      log(`could not open export ${named.id} (${named.dir}); still serving ${live?.exportId ?? 'nothing'}`, error);
       return false;
     }
   }
 
+  /** An earlier export by id: at hand, or opened from its folder while the publisher keeps it. */
+  function earlierExport(id: string): Promise<Site | null> {
+    const inFlight = opening.get(id);
+    if (inFlight) return inFlight;
+    const opened = (async () => {
+      const dir = path.join(siteRoot, id);
+      // Kept means kept by the publisher: once the folder is pruned, the walk is over even if the export is at hand.
+      if (!(await _isDir(dir))) {
+        earlier.delete(id);
+        return null;
+      }
+      const known = earlier.get(id);
+      if (known) {
+        retire(known.site);
+        return known.site;
+      }
+      const site = await openSite(dir, options);
+      if (site.exportId !== id) throw new Error(`${dir} holds export ${site.exportId}`);
+      if (id === live?.exportId) return live; // became the live one meanwhile
+      retire(site);
+      return site;
+    })().catch((error: unknown) => {
+      log(`could not open the kept export ${id} for a cursor walk`, error);
+      return null;
+    }).finally(() => opening.delete(id));
+    opening.set(id, opened);
+    return opened;
+  }
+
   return {
-    current: () => site,
+    current: () => live,
+    async forCursor(cursor) {
+      const id = cursor === null || live === null ? null : cursorExport(cursor, options.cursorSecret);
+      // Only an authentic cursor names a folder, and only a folder shaped like an export id.
+      if (id === null || id === live!.exportId || !EXPORT_ID_PATTERN.test(id)) return live;
+      const site = await earlierExport(id);
+      return site && site !== live ? _walkingOn(site) : live;
+    },
     refresh() {
       // One check at a time: a SIGHUP during a poll joins the running check instead of opening the export twice.
       pending ??= check().finally(() => { pending = null; });
@@ -68,5 +133,49 @@ export function createSiteHolder(siteRoot: string, options: SiteHolderOptions): 
 
 /** A fixed holder (tests, or a gateway pinned to one export). */
 export function fixedSiteHolder(site: Site | null): SiteHolder {
-  return { current: () => site, refresh: async () => false, startPolling() {}, stop() {} };
+  return { current: () => site, forCursor: async () => site, refresh: async () => false, startPolling() {}, stop() {} };
+}
+
+/** The export `current` names: its folder name when that is an export id, else (a folder of the layout before
+ *  export ids, or a copied `current` folder) the id its manifest states. Null when nothing is published. */
+async function _resolveCurrent(siteRoot: string): Promise<{ id: string; dir: string } | null> {
+  const link = path.join(siteRoot, 'current');
+  let dir = link;
+  try {
+    dir = path.resolve(siteRoot, await readlink(link));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EINVAL') return null; // EINVAL: `current` is a plain folder, read its manifest below
+  }
+  const name = path.basename(dir);
+  if (EXPORT_ID_PATTERN.test(name)) return { id: name, dir };
+  try {
+    const manifest = JSON.parse(await readFile(path.join(dir, '_manifest.json'), 'utf8')) as { export_id?: unknown };
+    return typeof manifest.export_id === 'string' ? { id: manifest.export_id, dir } : { id: `unreadable:${dir}`, dir };
+  } catch {
+    return { id: `unreadable:${dir}`, dir }; // opening it reports the problem
+  }
+}
+
+/** An earlier export serving a cursor walk: once its folder is pruned, the walk is told its cursor expired. */
+function _walkingOn(site: Site): Site {
+  const expired = (error: unknown): never => {
+    if (error instanceof ExportGoneError) {
+      throw new ApiError(400, 'cursor_expired', 'Parameter "cursor" was issued for an earlier data export that is no longer kept; start again from the first page');
+    }
+    throw error;
+  };
+  return {
+    ...site,
+    readFile: (rel) => site.readFile(rel).catch(expired),
+    readEncoded: (rel, encoding) => site.readEncoded(rel, encoding).catch(expired),
+  };
+}
+
+async function _isDir(dir: string): Promise<boolean> {
+  try {
+    return (await stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -1,9 +1,12 @@
 // One published export opened for serving: its manifest, an in-memory ResourceTable per list route (loaded from the
 // Arrow files at start-up so no request waits on disk for a query), and an LRU of file bytes and their compressed
-// variants. Files are served only if the manifest lists them, so a request can never probe the file system.
-import { readFile, realpath } from 'node:fs/promises';
+// variants. Files are served only if the manifest lists them, so a request can never probe the file system, and
+// only with the bytes the manifest's SHA-256 names (checked on first read), so an ETag always hashes the body.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { ApiError } from '../../api/errors.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import type { ExportContext, ResourceTable } from '../../api/query/types.ts';
 import { routesOfKind } from '../../api/routes.ts';
@@ -26,7 +29,7 @@ export interface SiteFile {
 }
 
 export interface Site {
-  /** Real folder of the export (`current` resolved). */
+  /** Folder of the export (`<siteRoot>/<export-id>`). */
   readonly dir: string;
   readonly exportId: string;
   readonly manifest: SiteManifest;
@@ -44,19 +47,18 @@ export interface Site {
   readonly answers: LRUCache<string, { body: Uint8Array; digest: string }> | null;
 }
 
-/** Raised when `<siteRoot>/current` does not exist yet (nothing published). */
-export class NoSiteError extends Error {
-  override name = 'NoSiteError';
+/** A listed file of an export could not be read as listed: its folder was removed (pruned after newer exports were
+ *  published) or changed. A 503 by default; the site holder answers a cursor walk on a removed export with
+ *  `cursor_expired` instead. */
+export class ExportGoneError extends ApiError {
+  constructor(readonly exportId: string, why: string) {
+    super(503, 'service_unavailable', `The data export ${exportId} ${why}; try again in a moment`);
+    this.name = 'ExportGoneError';
+  }
 }
 
-/** Open the export `<siteRoot>/current` points at. */
-export async function openSite(siteRoot: string, options: SiteOptions): Promise<Site> {
-  let dir: string;
-  try {
-    dir = await realpath(path.join(siteRoot, 'current'));
-  } catch {
-    throw new NoSiteError(`no site published under ${siteRoot} (missing "current")`);
-  }
+/** Open the export in folder `dir` (never through `current`, which may move while the export is opened). */
+export async function openSite(dir: string, options: SiteOptions): Promise<Site> {
   const manifest = JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest;
   if (typeof manifest.export_id !== 'string' || typeof manifest.files !== 'object') {
     throw new Error(`${dir}/${siteLayout.manifest} is not a site manifest`);
@@ -85,7 +87,16 @@ export async function openSite(siteRoot: string, options: SiteOptions): Promise<
     if (!entry) return null;
     let bytes = cache.get(`identity:${relPath}`);
     if (!bytes) {
-      const buf = await readFile(path.join(dir, relPath));
+      let buf: Buffer;
+      try {
+        buf = await readFile(path.join(dir, relPath));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ExportGoneError(manifest.export_id, 'is no longer on disk');
+        throw error;
+      }
+      if (createHash('sha256').update(buf).digest('hex') !== entry.sha256) {
+        throw new ExportGoneError(manifest.export_id, `has a file that differs from its manifest (${relPath})`);
+      }
       bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
       cache.set(`identity:${relPath}`, bytes);
     }

@@ -8,6 +8,9 @@ export interface QualityReport {
   export_date: string;
   run_id: string;
   quarantine_total: number;
+  /** Files that could not be read whole (each also one quarantine entry without position). */
+  file_problems_total: number;
+  file_problems: { source: string; source_file: string; reason: string; rows: number }[];
   value_issues_total: number;
   quarantine: { source: string; reason: string; records: number }[];
   value_issues: { source: string; reason: string; values: number }[];
@@ -23,7 +26,10 @@ export interface QualityReport {
  *  source_file, source_position, severity, reason, excerpt) takes part. */
 export async function writeQualityReport(
   wh: Warehouse,
-  input: { sources: unknown; runs: ModelRun[]; checks: CheckResult[]; meta: { export_date: string; run_id: string } },
+  input: {
+    sources: { files: readonly { source: string; sourceFile: string; reason: string; rows: number }[] };
+    runs: ModelRun[]; checks: CheckResult[]; meta: { export_date: string; run_id: string };
+  },
 ): Promise<QualityReport> {
   const tables = await wh.all<{ t: string }>(`select table_name as t from duckdb_tables()
     where table_name like 'qa\\_%values' escape '\\' order by table_name`);
@@ -47,6 +53,8 @@ export async function writeQualityReport(
     ...input.meta,
     geocoding_methods: geocoding,
     quarantine_total: quarantine.reduce((n, r) => n + r.records, 0),
+    file_problems_total: input.sources.files.length,
+    file_problems: input.sources.files.map((f) => ({ source: f.source, source_file: f.sourceFile, reason: f.reason, rows: f.rows })),
     value_issues_total: valueIssues.reduce((n, r) => n + r.values, 0),
     quarantine,
     value_issues: valueIssues,

@@ -74,17 +74,19 @@ export async function loadWards(ctx: SourceContext): Promise<number> {
     const reject = (position: number | null, reason: string, excerpt: string) =>
       ctx.quarantine.add({ source: 'geo', sourceFile, sourcePosition: position, reason, excerpt });
     let doc: unknown;
+    const fileProblem = (reason: string, detail: string) => ctx.quarantine.addFile({ source: 'geo', sourceFile, reason, rows: 0, detail });
     try {
       doc = JSON.parse(decodeMixed(await fs.readFile(file)));
     } catch (err) {
-      reject(null, 'json parse error', (err as Error).message);
+      fileProblem('json parse error', (err as Error).message);
       continue;
     }
     const features = isObject(doc) && Array.isArray(doc.features) ? doc.features : null;
     if (!features) {
-      reject(null, 'not a GeoJSON FeatureCollection', JSON.stringify(doc)?.slice(0, 200) ?? '');
+      fileProblem('not a GeoJSON FeatureCollection', JSON.stringify(doc)?.slice(0, 200) ?? '');
       continue;
     }
+    if (features.length === 0) fileProblem('no features in the file (an empty export?)', '');
     const rows: Row[] = [];
     features.forEach((feature: unknown, i) => {
       const props = isObject(feature) && isObject(feature.properties) ? feature.properties : {};

@@ -15,6 +15,8 @@ export const manualGroupsSpec = defineTableSpec({
   // A membership needs both ends; half a pair would put an organisation in no group or a group with no one.
   reject: (row) =>
     row.group_name === null ? 'missing group_name' : row.organization_name === null ? 'missing organization_name' : null,
+  // the operator's own file: a header alone means none yet
+  emptyAllowed: true,
 });
 
 /** Load groups/manual-groups.csv; returns rows loaded. */

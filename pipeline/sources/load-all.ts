@@ -1,7 +1,7 @@
 // Runs every source adapter into fresh src_* tables and `quarantine`, and returns what each one loaded or rejected.
 import type { Warehouse } from '../db/warehouse.ts';
 import type { SourceContext } from './common/source-context.ts';
-import { Quarantine } from './common/quarantine.ts';
+import { Quarantine, type FileProblem } from './common/quarantine.ts';
 import { createSourceTables, SOURCE_TABLES, type SourceTable } from './common/tables.ts';
 import { ingestSnapshots, type PassStats } from './registry/ingest-snapshots.ts';
 import { loadAgendaItems, loadDecisionBodies } from './tmmis.ts';
@@ -22,6 +22,8 @@ export interface SourceSummary {
   tables: Record<string, number>;
   /** Quarantined records per source, then per reason. */
   quarantine: Record<string, Record<string, number>>;
+  /** Files that could not be read whole (also quarantined): the night guard refuses them unless accepted. */
+  files: FileProblem[];
   registry: {
     snapshotsFound: number;
     /** Snapshots added to the history by this run (all of them on a first run). */
@@ -81,10 +83,12 @@ export async function loadSources(ctx: {
   const rejected = quarantine.entries.length;
   log(`sources: ${Object.entries(tables).map(([t, n]) => `${t}=${n}`).join(' ')}`);
   if (rejected > 0) log(`sources: ${rejected} records quarantined: ${JSON.stringify(counts)}`);
+  for (const f of quarantine.files) log(`sources: ${f.sourceFile} could not be read whole: ${f.reason} (${f.rows} rows read)`);
   const { snapshotsFound, ingested, idPass, fullParse } = registry;
   return {
     tables,
     quarantine: counts,
+    files: quarantine.files,
     registry: { snapshotsFound, snapshotsIngested: ingested.length, newestSnapshot: fullParse?.date ?? null, idPass, fullParse },
     seconds: (performance.now() - started) / 1000,
   };

@@ -37,6 +37,8 @@ export const decisionsSpec = defineTableSpec({
   },
   optional: ['note'],
   reject: reviewRowProblem,
+  // the operator's own file: a header alone means none yet
+  emptyAllowed: true,
 });
 
 /** Load review/decisions.csv (and any other review/*.csv of the same layout); returns rows loaded. */

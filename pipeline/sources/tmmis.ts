@@ -104,9 +104,13 @@ export async function loadJsonFiles(
       ctx.quarantine.add({ source: 'tmmis', sourceFile: source_file, sourcePosition: position, reason, excerpt });
     const read = await readJsonRecords(file);
     if ('error' in read) {
-      reject(null, read.error.startsWith('json parse error') ? 'json parse error' : read.error, read.error);
+      const reason = read.error.startsWith('json parse error') ? 'json parse error' : read.error;
+      ctx.quarantine.addFile({ source: 'tmmis', sourceFile: source_file, reason, rows: 0, detail: read.error });
       ctx.log(`tmmis: ${source_file}: unreadable (${read.error})`);
       continue;
+    }
+    if (read.records.length === 0) {
+      ctx.quarantine.addFile({ source: 'tmmis', sourceFile: source_file, reason: 'no records in the file (an empty export?)', rows: 0 });
     }
     const rows: Row[] = [];
     let rejected = 0;

@@ -9,7 +9,7 @@ import { parseListQuery } from '../../api/query/params.ts';
 import { publishSite } from '../../build/publish.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { fileEffects } from '../../build/site/effects.ts';
-import type { SiteInput } from '../../build/site/input.ts';
+import { toExportId, type SiteInput } from '../../build/site/input.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { paramValue, randomRows, rng } from './helpers/random-rows.ts';
 
@@ -30,7 +30,10 @@ const input: SiteInput = { exportDate: '2026-11-20', runId: 'perf', baseUrl: 'ht
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'perf-site-'));
 const t0 = performance.now();
-const res = await publishSite({ siteRoot: root, exportDate: input.exportDate, build: (dir) => writeSite(input, dir, fileEffects()), log: console.log });
+const res = await publishSite({
+  siteRoot: root, exportIdFor: (g) => toExportId(input.exportDate, input.runId, g),
+  build: (dir, exportId) => writeSite({ ...input, exportId }, dir, fileEffects()), log: console.log,
+});
 const seconds = (performance.now() - t0) / 1000;
 console.log(`writeSite + verify + publish: ${Object.keys(res.manifest.files).length + 1} files in ${seconds.toFixed(1)} s`);
 

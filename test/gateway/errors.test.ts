@@ -103,7 +103,8 @@ describe('error shape', () => {
   });
 
   it('unexpected exception: 500 internal_error without internals, logged once', async () => {
-    const broken = { ...holder, current: () => { throw new Error('secret internal detail at /srv/x.ts:1'); } };
+    const fail = () => { throw new Error('secret internal detail at /srv/x.ts:1'); };
+    const broken = { ...holder, current: fail, forCursor: async () => fail() };
     const t = makeApp(broken);
     const res = await t.get('/organizations');
     const e = await errorOf(res);

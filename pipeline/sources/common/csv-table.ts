@@ -33,6 +33,9 @@ export interface TableSpec<T extends SourceTable = SourceTable> {
   reject?: (row: CleanRow<T>) => string | null;
   /** Columns that are private: their cells never reach quarantine excerpts (nor logs). */
   private?: readonly SourceColumn<T>[];
+  /** A file with a header and no record is normal (the operator's own files: no decisions or groups yet); for the
+   *  City's files it means a failed export and is a file-level problem. */
+  emptyAllowed?: boolean;
 }
 
 /** A TableSpec, its table's column names checked (the table literal fixes T). */
@@ -119,7 +122,11 @@ export async function loadCsvTable(ctx: SourceContext, file: string, spec: Table
   const cell = (key: string): string | null => cellAt(indexOf.get(key) ?? -1);
   const excerpt = () => values.map((v, i) => (privateAt.has(i) ? '[private]' : v)).join(',');
 
+  let lastAt = 0; // the last record, and whether its width was wrong: with no final line break, a file cut off
+  let lastShort = false;
   const onRecord = (spec: TableSpec, at: number): void => {
+    lastAt = at;
+    lastShort = values.length !== width;
     if (values.length !== width) {
       rejected++;
       // With a shifted row any cell may be a private one, so none is quoted.
@@ -161,11 +168,18 @@ export async function loadCsvTable(ctx: SourceContext, file: string, spec: Table
   } finally {
     loaded = sink.close();
   }
-  if (read.error) {
-    reject(read.error.position - headerAt, 'csv parse error; rest of file not read', quotable ? read.error.message : '[withheld]');
+  const fileProblem = (reason: string, detail: string) => ctx.quarantine.addFile({ source, sourceFile, reason, rows: loaded, detail });
+  for (const b of read.broken) {
+    rejected++;
+    reject(b.position - headerAt, 'csv parse error; record skipped, reading went on at the next line', quotable ? b.message : '[withheld]');
   }
+  if (read.error) fileProblem('csv parse error; rest of file not read', quotable ? read.error.message : '[withheld]');
   if (active === null) {
-    reject(null, 'no recognised header row; file not read', quotable ? read.header.join(',') : `[${leading} rows withheld]`);
+    fileProblem('no recognised header row; file not read', quotable ? read.header.join(',') : `[${leading} rows withheld]`);
+  } else if (loaded + rejected === 0 && !(active as TableSpec).emptyAllowed) {
+    fileProblem('no records after the header (an empty export?)', '');
+  } else if (!read.endsWithLineBreak && (lastShort || (read.broken.at(-1)?.position ?? 0) > lastAt + headerAt)) {
+    fileProblem('file ends inside its last record (cut off?)', '');
   }
   const skipped = leading > 0 && active !== null ? `, ${leading} rows before the header skipped` : '';
   ctx.log(`${source}: ${sourceFile}: ${loaded} rows, ${rejected} quarantined, ${read.blank} blank rows skipped${skipped}`);

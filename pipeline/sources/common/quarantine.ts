@@ -1,4 +1,6 @@
 // Rejected records: the quarantine row shape, a collector with counts per source and reason, and the excerpt cap.
+// A file that cannot be read whole (empty, no header, cut off, stopped by a parse error) is a file-level entry too:
+// quarantined with its reason, listed apart, and failing the night unless the operator accepts it (night guard).
 import type { Row } from './tables.ts';
 
 export const EXCERPT_MAX = 500;
@@ -11,12 +13,29 @@ export interface QuarantineEntry {
   excerpt: string;
 }
 
+/** A file that could not be read whole, and the rows it gave before (or despite) the problem. */
+export interface FileProblem {
+  source: string;
+  sourceFile: string;
+  reason: string;
+  rows: number;
+  /** What went wrong in detail (the parser's message), kept as the quarantine excerpt. */
+  detail?: string;
+}
+
 /** Collects quarantined records of one run; rows go to the `quarantine` table in its column order. */
 export class Quarantine {
   readonly entries: QuarantineEntry[] = [];
+  readonly files: FileProblem[] = [];
 
   add(entry: QuarantineEntry): void {
     this.entries.push({ ...entry, excerpt: toExcerpt(entry.excerpt) });
+  }
+
+  /** A file-level problem: a quarantine entry without position, and a file problem the night guard sees. */
+  addFile(problem: FileProblem): void {
+    this.files.push(problem);
+    this.add({ source: problem.source, sourceFile: problem.sourceFile, sourcePosition: null, reason: problem.reason, excerpt: problem.detail ?? '' });
   }
 
   rows(): Row[] {

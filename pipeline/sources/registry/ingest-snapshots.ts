@@ -70,6 +70,8 @@ export async function ingestSnapshots(ctx: IngestContext): Promise<SnapshotRepor
     recordSightings(state, { date: snapshot.date, file: snapshot.file, sha256: parsed.sha256, communications }, parsed.sightings);
     report.ingested.push(snapshot.date);
     idSkipped += parsed.quarantine.length;
+    // A snapshot of the history that cannot be read whole would leave first sightings wrong: the night guard sees it.
+    for (const f of parsed.fileProblems) quarantine.addFile(f);
     // One line per snapshot would flood the first run (hundreds of archived snapshots): log every 25th and the last.
     if (i % 25 === 0 || i === pending.length - 1) {
       log(`registry: [${i + 1}/${pending.length}] snapshot ${snapshot.date} ids: ${communications} communications, ${mbps(parsed.xmlBytes, parsed.ms)}`);
@@ -94,6 +96,7 @@ export async function ingestSnapshots(ctx: IngestContext): Promise<SnapshotRepor
       report.ingested.push(newest.date);
     }
     for (const q of parsed.quarantine) quarantine.add(q);
+    for (const f of parsed.fileProblems) quarantine.addFile(f);
     for (const [key, table] of Object.entries(REGISTRY_TABLES)) {
       report.rows[table] = await wh.appendText(table, parsed.rows![key as keyof typeof REGISTRY_TABLES]);
     }

@@ -1,6 +1,6 @@
 // Parses one snapshot: the id-only pass (communication ids for the sightings) or the full parse into src rows.
 import { createMixedDecoder } from '../../lib/encoding.ts';
-import type { QuarantineEntry } from '../common/quarantine.ts';
+import type { FileProblem, QuarantineEntry } from '../common/quarantine.ts';
 import { appendRecordRows, checkRecord, communicationsOf, emptyRegistryRows, smNumberOf, type RegistryRows } from './record-rows.ts';
 import { readSnapshot, type EntrySink, type Snapshot } from './snapshot-files.ts';
 import { createRecordReader, recordRoots, toXmlExcerpt, type XmlRecord } from './xml-records.ts';
@@ -21,6 +21,8 @@ export interface SnapshotParse {
   rows: RegistryRows | null;
   /** Records that cannot be loaded; the caller stores them only for the snapshot it loads. */
   quarantine: QuarantineEntry[];
+  /** Files of the snapshot that could not be read whole (the ZIP, or an XML file in it). */
+  fileProblems: FileProblem[];
 }
 
 // The id-only pass builds just the path to SMNumber and to the communication fields that feed the id.
@@ -36,11 +38,14 @@ export async function parseSnapshot(snapshot: Snapshot, mode: 'ids' | 'full'): P
   const rows = mode === 'full' ? emptyRegistryRows() : null;
   const sightings: Sighted[] = [];
   const quarantine: QuarantineEntry[] = [];
+  const fileProblems: FileProblem[] = [];
   let records = 0;
+  let entries = 0;
 
   const open = (entryName: string): EntrySink => {
     const sourceFile = snapshot.zipPath ? `${snapshot.file}!/${entryName}` : `${snapshot.file}/${entryName}`;
     const fileKind = /closed/i.test(entryName) ? 'closed' : /active/i.test(entryName) ? 'active' : null;
+    entries++;
     const reject = (position: number, reason: string, excerpt: string) =>
       quarantine.push({ source: 'registry', sourceFile, sourcePosition: position, reason, excerpt });
     const onRecord = (record: XmlRecord) => {
@@ -62,7 +67,10 @@ export async function parseSnapshot(snapshot: Snapshot, mode: 'ids' | 'full'): P
     const reader = createRecordReader({
       keep: mode === 'ids' ? keepForIds : undefined,
       onRecord,
-      onProblem: (p) => reject(p.position, p.reason, p.excerpt),
+      onProblem: (p) => {
+        if (p.file) fileProblems.push({ source: 'registry', sourceFile, reason: p.reason, rows: reader.count });
+        else reject(p.position, p.reason, p.excerpt);
+      },
     });
     const decoder = createMixedDecoder();
     return {
@@ -75,8 +83,7 @@ export async function parseSnapshot(snapshot: Snapshot, mode: 'ids' | 'full'): P
   };
 
   const read = await readSnapshot(snapshot, open);
-  if (read.error) {
-    quarantine.push({ source: 'registry', sourceFile: snapshot.file, sourcePosition: null, reason: 'broken zip file', excerpt: read.error });
-  }
-  return { sha256: read.sha256, xmlBytes: read.xmlBytes, ms: performance.now() - started, records, sightings, rows, quarantine };
+  if (read.error) fileProblems.push({ source: 'registry', sourceFile: snapshot.file, reason: 'broken zip file', rows: records, detail: read.error });
+  else if (entries === 0) fileProblems.push({ source: 'registry', sourceFile: snapshot.file, reason: 'no XML file in the snapshot', rows: 0 });
+  return { sha256: read.sha256, xmlBytes: read.xmlBytes, ms: performance.now() - started, records, sightings, rows, quarantine, fileProblems };
 }

@@ -1,5 +1,8 @@
-// Streams registry XML through saxes and hands out one small element tree per record (SM, or ROW in the 2019 layout).
+// Streams registry XML and hands out one small element tree per record (ROW, or SM where a file has no ROW). The
+// records are cut out of the text first (xml-split.ts) and each is parsed on its own, so damage inside one record
+// quarantines that record only and reading goes on at the next record boundary.
 import { SaxesParser } from 'saxes';
+import { createRecordSplitter } from './xml-split.ts';
 
 export interface XmlNode {
   name: string;
@@ -13,7 +16,7 @@ export interface XmlRecord {
   /** 1-based number of the top-level record (ROW) in the file. */
   position: number;
   root: XmlNode;
-  /** XML errors met while the record was open; a record with errors is quarantined. */
+  /** XML errors met inside the record; a record with errors is quarantined. */
   errors: string[];
   /** The file ended before the record closed. */
   truncated: boolean;
@@ -23,13 +26,15 @@ export interface XmlProblem {
   position: number;
   reason: string;
   excerpt: string;
+  /** The file as a whole cannot be read whole (no records, cut off, too many broken records). */
+  file?: boolean;
 }
 
 export interface RecordReaderOptions {
   /** Decides, for an element inside a record, whether to build it (skipped subtrees cost no tree nodes). */
   keep?: (parentKey: string, key: string) => boolean;
   onRecord: (record: XmlRecord) => void;
-  /** Errors outside any record, and files abandoned after too many errors. */
+  /** Text outside any record, and problems of the file as a whole. */
   onProblem: (problem: XmlProblem) => void;
 }
 
@@ -40,78 +45,103 @@ export interface RecordReader {
   readonly count: number;
 }
 
-const MAX_FILE_ERRORS = 200;
-// A record that never closes (missing end tag) would swallow the rest of the file into one tree; cap it.
+// A file of mostly broken records is not the registry's: stop after this many rather than quarantine a flood.
+const MAX_BROKEN_RECORDS = 1000;
+// A record that never closes inside (a missing end tag) would build its whole rest as one tree; cap it.
 const MAX_RECORD_NODES = 200_000;
 
 /** A streaming record reader; feed it decoded text chunks in order, then call end(). */
 export function createRecordReader(options: RecordReaderOptions): RecordReader {
-  const parser = new SaxesParser();
   let count = 0;
-  let stack: XmlNode[] = [];
+  let broken = 0;
+  let abandoned = false;
   let current: XmlRecord | null = null;
+  let rooted = false; // the record's element has been opened…
+  let rootClosed = false; // …and closed again
+  let dead = false; // the parser threw inside this record: the rest of its text is skipped
+  let stack: XmlNode[] = [];
   let nodes = 0;
   let skipDepth = 0;
-  let fileErrors = 0;
-  let abandoned = false;
-  // Errors between records (often the echo of one broken record: saxes unwinds to the root) become one problem.
-  let stray: string[] = [];
-  const flushStray = () => {
-    if (stray.length === 0) return;
-    const excerpt = stray.join(' | ');
-    options.onProblem({ position: count + 1, reason: `xml parse error: ${stripPosition(stray[0])}`, excerpt });
-    stray = [];
-  };
 
-  const finish = (record: XmlRecord) => {
-    current = null;
-    stack = [];
-    options.onRecord(record);
+  const newParser = () => {
+    const p = new SaxesParser();
+    p.on('opentag', (tag) => {
+      if (!current) return;
+      if (skipDepth > 0) return void skipDepth++;
+      const key = tag.name.toLowerCase();
+      if (stack.length === 0) {
+        if (rooted) return void current.errors.push(`element <${tag.name}> after the record closed`);
+        const root: XmlNode = { name: tag.name, key, children: [], text: '' };
+        current.root = root;
+        stack = [root];
+        rooted = true;
+        nodes = 1;
+        return;
+      }
+      const parent = stack[stack.length - 1]!;
+      if ((options.keep && !options.keep(parent.key, key)) || nodes >= MAX_RECORD_NODES) {
+        if (nodes >= MAX_RECORD_NODES && current.errors.length === 0) current.errors.push('record too large (unclosed element?)');
+        skipDepth = 1;
+        return;
+      }
+      const node: XmlNode = { name: tag.name, key, children: [], text: '' };
+      parent.children.push(node);
+      stack.push(node);
+      nodes++;
+    });
+    p.on('closetag', () => {
+      if (!current) return;
+      if (skipDepth > 0) return void skipDepth--;
+      stack.pop();
+      if (stack.length === 0 && rooted) rootClosed = true;
+    });
+    const onText = (text: string) => {
+      if (current && skipDepth === 0 && stack.length > 0) stack[stack.length - 1]!.text += text;
+    };
+    p.on('text', onText);
+    p.on('cdata', onText);
+    p.on('error', (err) => current?.errors.push(err.message));
+    // A wrapper element, so each record is an element inside it rather than a document of its own.
+    p.write('<records>');
+    return p;
   };
+  let parser = newParser();
 
-  parser.on('opentag', (tag) => {
-    if (skipDepth > 0) return void skipDepth++;
-    const key = tag.name.toLowerCase();
-    if (!current) {
-      if (key !== 'row' && key !== 'sm') return;
-      flushStray();
-      const root: XmlNode = { name: tag.name, key, children: [], text: '' };
-      current = { position: ++count, root, errors: [], truncated: false };
-      stack = [root];
-      nodes = 1;
-      return;
-    }
-    const parent = stack[stack.length - 1];
-    if ((options.keep && !options.keep(parent.key, key)) || nodes >= MAX_RECORD_NODES) {
-      if (nodes >= MAX_RECORD_NODES && current.errors.length === 0) current.errors.push('record too large (unclosed element?)');
-      skipDepth = 1;
-      return;
-    }
-    const node: XmlNode = { name: tag.name, key, children: [], text: '' };
-    parent.children.push(node);
-    stack.push(node);
-    nodes++;
-  });
-  parser.on('closetag', () => {
-    if (skipDepth > 0) return void skipDepth--;
-    if (!current) return;
-    stack.pop();
-    if (stack.length === 0) finish(current);
-  });
-  const onText = (text: string) => {
-    if (current && skipDepth === 0) stack[stack.length - 1].text += text;
-  };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-  parser.on('error', (err) => {
-    const message = err.message;
-    if (current) current.errors.push(message);
-    else stray.push(message);
-    if (++fileErrors >= MAX_FILE_ERRORS && !abandoned) {
-      abandoned = true;
-      flushStray();
-      options.onProblem({ position: count + 1, reason: 'too many xml errors; rest of file not read', excerpt: message });
-    }
+  const splitter = createRecordSplitter({
+    start() {
+      current = { position: ++count, root: { name: 'ROW', key: 'row', children: [], text: '' }, errors: [], truncated: false };
+      rooted = rootClosed = dead = false;
+      stack = [];
+      nodes = skipDepth = 0;
+    },
+    text(piece) {
+      if (abandoned || dead || !current) return;
+      try {
+        parser.write(piece);
+      } catch (err) {
+        // saxes reports through the error handler; a throw means its state is unusable: skip to the next record.
+        current.errors.push(String(err));
+        dead = true;
+      }
+    },
+    end(closed, why) {
+      const record = current;
+      current = null;
+      if (!record || abandoned) return;
+      if (why) record.errors.push(why);
+      if (!closed && !why) record.truncated = true;
+      else if (closed && !rootClosed && record.errors.length === 0) record.errors.push('record elements do not close (an unescaped & or < inside?)');
+      // Any damage may leave the parser inside some element: the next record gets a fresh one.
+      if (record.errors.length > 0 || record.truncated || dead || !rootClosed) parser = newParser();
+      options.onRecord(record);
+      if ((record.errors.length > 0 || record.truncated) && ++broken >= MAX_BROKEN_RECORDS) {
+        abandoned = true;
+        options.onProblem({ position: count + 1, reason: 'too many broken records; rest of file not read', excerpt: '', file: true });
+      }
+    },
+    stray(excerpt) {
+      if (!abandoned) options.onProblem({ position: count + 1, reason: 'xml parse error: text outside any record (a damaged record tag?)', excerpt });
+    },
   });
 
   return {
@@ -119,29 +149,15 @@ export function createRecordReader(options: RecordReaderOptions): RecordReader {
       return count;
     },
     write(text) {
-      if (abandoned) return;
-      try {
-        parser.write(text);
-      } catch (err) {
-        // saxes reports through the error handler; a throw means its state is unusable, so stop reading this file.
-        abandoned = true;
-        options.onProblem({ position: count + 1, reason: 'xml parser failure; rest of file not read', excerpt: String(err) });
-      }
+      if (!abandoned) splitter.write(text);
     },
     end() {
-      if (!abandoned) {
-        try {
-          parser.close();
-        } catch (err) {
-          options.onProblem({ position: count + 1, reason: 'xml parser failure at end of file', excerpt: String(err) });
-        }
-      }
-      flushStray();
-      // A record still open here was cut off (truncated file, or reading abandoned): hand it over as broken.
-      if (current) {
-        const record: XmlRecord = current;
-        record.truncated = true;
-        finish(record);
+      if (abandoned) return;
+      const summary = splitter.end();
+      if (summary.records === 0) {
+        options.onProblem({ position: 1, reason: 'no registry records in the file', excerpt: '', file: true });
+      } else if (summary.cutOff) {
+        options.onProblem({ position: count, reason: 'file ends before its last record or its root element closes (cut off?)', excerpt: '', file: true });
       }
     },
   };

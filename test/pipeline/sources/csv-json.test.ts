@@ -92,13 +92,37 @@ describe('CSV parse errors', () => {
   let raw: string;
   afterEach(() => cleanup(raw));
 
-  it('keeps the rows before an unclosed quote and quarantines the rest of the file', async () => {
+  it('quarantines the record of an unclosed quote and reads on at the next line', async () => {
     raw = tempDir();
     put(path.join(raw, 'meeting-schedule/VW_OPEN_MEETING_SCHEDULE_2022_2026.csv'),
-      'Term,Committee,MTG #,Date,Start Time,End Time,Location\n2022-2026,City Council,1,2022-11-23,09:30 AM,06:00 PM,Chamber\n2022-2026,"Open quote,2,2022-11-24,,,\n');
+      'Term,Committee,MTG #,Date,Start Time,End Time,Location\n2022-2026,City Council,1,2022-11-23,09:30 AM,06:00 PM,Chamber\n'
+      + '2022-2026,"Open quote,2,2022-11-24,,,\n2022-2026,City Council,3,2022-12-14,09:30 AM,06:00 PM,Chamber\n'
+      + '2022-2026,City Council,4,2023-02-07,09:30 AM,06:00 PM,Chamber\n');
     const ctx = await sourceContext(raw);
-    expect(await loadMeetingSchedule(ctx)).toBe(1);
-    expect(ctx.quarantine.entries.map((q) => [q.sourcePosition, q.reason])).toEqual([[2, 'csv parse error; rest of file not read']]);
+    expect(await loadMeetingSchedule(ctx)).toBe(3);
+    expect(ctx.quarantine.entries.map((q) => [q.sourcePosition, q.reason])).toEqual([[2, 'csv parse error; record skipped, reading went on at the next line']]);
+    expect(ctx.quarantine.files).toEqual([]);
+    const rows = await ctx.wh.all<Rec>('select mtg_number from src_meetings__schedule order by 1');
+    expect(rows.map((r) => r.mtg_number)).toEqual(['1', '3', '4']);
+  });
+
+  it('reports files that cannot be read whole: empty, header only, cut off inside the last record', async () => {
+    raw = tempDir();
+    const header = 'Term,Committee,MTG #,Date,Start Time,End Time,Location\n';
+    const row = (n: number) => `2022-2026,City Council,${n},2022-11-23,09:30 AM,06:00 PM,Chamber\n`;
+    put(path.join(raw, 'meeting-schedule/VW_OPEN_MEETING_SCHEDULE_2006_2010.csv'), '');
+    put(path.join(raw, 'meeting-schedule/VW_OPEN_MEETING_SCHEDULE_2010_2014.csv'), header);
+    put(path.join(raw, 'meeting-schedule/VW_OPEN_MEETING_SCHEDULE_2014_2018.csv'), header + row(1) + row(2) + '2022-2026,City Coun');
+    put(path.join(raw, 'meeting-schedule/VW_OPEN_MEETING_SCHEDULE_2018_2022.csv'), header + row(1) + '2022-2026,"City Coun');
+    put(path.join(raw, 'meeting-schedule/VW_OPEN_MEETING_SCHEDULE_2022_2026.csv'), `\ufeff${(header + row(1) + row(2)).replace(/\n/g, '\r\n')}`);
+    const ctx = await sourceContext(raw);
+    expect(await loadMeetingSchedule(ctx)).toBe(2 + 1 + 2);
+    expect(ctx.quarantine.files.map((f) => [f.sourceFile.slice(-13), f.reason, f.rows])).toEqual([
+      ['2006_2010.csv', 'no recognised header row; file not read', 0],
+      ['2010_2014.csv', 'no records after the header (an empty export?)', 0],
+      ['2014_2018.csv', 'file ends inside its last record (cut off?)', 2],
+      ['2018_2022.csv', 'file ends inside its last record (cut off?)', 1],
+    ]);
   });
 });
 

@@ -132,13 +132,32 @@ describe('registry XML: broken input', () => {
   }
   const broken = (name: string) => fs.readFileSync(path.join(registryFixtures, 'broken', name));
 
-  it('keeps the records before a mismatched tag and quarantines the broken one', async () => {
+  it('quarantines the record with a mismatched tag and reads on at the next record', async () => {
     const { sms, reasons, report } = await ingestFiles({ 'lobbyactivity-active.xml': broken('malformed.xml') });
-    expect(sms).toEqual(['SM30001']);
-    expect(reasons[0]).toBe('xml parse error: unexpected close tag.');
-    expect(report.quarantine.entries[0].sourcePosition).toBe(2);
+    // SM30002 has </Stat>, SM30003 an unescaped &; SM30004 after them is read.
+    expect(sms).toEqual(['SM30001', 'SM30004']);
+    expect(reasons).toEqual(['xml parse error: unexpected close tag.', 'xml parse error: record elements do not close (an unescaped & or < inside?)']);
+    expect(report.quarantine.entries.map((q) => q.sourcePosition)).toEqual([2, 3]);
     expect(report.quarantine.entries[0].excerpt).toContain('SM30002');
-    expect(reasons).toContain('truncated record: file ended inside it');
+    expect(report.quarantine.files).toEqual([]);
+  });
+
+  it('recovers at the next record whatever broke inside one: a cut tag, a lost end tag, a damaged start tag', async () => {
+    const row = (n: number, inner = `<Status>Active</Status>`) => `<ROW><SMXML><SM><SMNumber>SM${n}</SMNumber>${inner}</SM></SMXML></ROW>\n`;
+    const xml = `<?xml version="1.0"?>\n<ROWSET>\n${row(1)}${row(2, '<Status>Act')}${row(3)}`
+      + `<ROW><SMXML><SM><SMNumber>SM4</SMNumber></SM></SMXML>\n${row(5)}<RW><SMXML><SM><SMNumber>SM6</SMNumber></SM></SMXML></ROW>\n`
+      + `${row(7, '<Status>\u0001</Status>')}${row(8)}</ROWSET>\n`;
+    const { sms, report } = await ingestFiles({ 'lobbyactivity-active.xml': xml });
+    expect(sms).toEqual(['SM1', 'SM3', 'SM5', 'SM8']);
+    const q = report.quarantine.entries.map((e) => [e.sourcePosition, e.reason]);
+    expect(q).toEqual([
+      [2, expect.stringMatching(/^xml parse error/)],
+      [4, 'xml parse error: record not closed before the next record began'],
+      [6, 'xml parse error: text outside any record (a damaged record tag?)'],
+      [6, expect.stringMatching(/^xml parse error: disallowed character/)],
+    ]);
+    expect(report.quarantine.entries[2].excerpt).toContain('SM6');
+    expect(report.quarantine.files).toEqual([]);
   });
 
   it('quarantines the record cut off by a truncated file', async () => {
@@ -147,14 +166,22 @@ describe('registry XML: broken input', () => {
     const [q] = report.quarantine.entries;
     expect(q).toMatchObject({ sourcePosition: 2, reason: 'truncated record: file ended inside it' });
     expect(q.excerpt).toContain('SM20002');
+    // The file stopped early: a file-level problem besides the record.
+    expect(report.quarantine.files.map((f) => [f.reason, f.rows])).toEqual([
+      ['file ends before its last record or its root element closes (cut off?)', 2],
+    ]);
   });
 
   it('survives a file that is not XML at all, and an empty one', async () => {
     const garbage = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256);
-    const { sms, reasons } = await ingestFiles({ 'lobbyactivity-active.xml': garbage, 'lobbyactivity-closed.xml': '' });
+    const { sms, report } = await ingestFiles({ 'lobbyactivity-active.xml': garbage, 'lobbyactivity-closed.xml': '' });
     expect(sms).toEqual([]);
-    expect(reasons.length).toBeGreaterThan(0);
-    expect(reasons.every((r) => r.startsWith('xml parse error') || r.startsWith('too many'))).toBe(true);
+    // Both are files that cannot be read whole: file-level quarantine entries the night guard refuses.
+    expect(report.quarantine.files.map((f) => [f.sourceFile.split('/').pop(), f.reason, f.rows])).toEqual([
+      ['lobbyactivity-active.xml', 'no registry records in the file', 0],
+      ['lobbyactivity-closed.xml', 'no registry records in the file', 0],
+    ]);
+    expect(report.quarantine.entries.filter((e) => e.sourcePosition === null)).toHaveLength(2);
   });
 
   it('reports a cut-off ZIP as broken and quarantines the entry it ended inside', async () => {

@@ -1,0 +1,62 @@
+// The exports kept under a site root, in publish order: `<siteRoot>/published.json` lists them (a republished id
+// moves to the end), so pruning keeps the last N published rather than the last N by name (two exports of one
+// date sort by their hash). Also the clean-up of what a killed build leaves behind.
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EXPORT_ID_PATTERN } from '../api/site-layout.ts';
+
+export const JOURNAL_FILE = 'published.json';
+
+export interface PublishedExport {
+  export_id: string;
+  export_date: string;
+  published_at: string;
+}
+
+// Folders of the layout before export-id folders (`site/2026-11-20/`): pruned like the oldest exports.
+const LEGACY_DATE_DIR = /^\d{4}-\d{2}-\d{2}$/;
+// What a build writes before it publishes: its temp folder, the temp symlink, a temp journal (and the `.old-` swap
+// folders of the layout before export-id folders).
+const LEFTOVER = /^\.(tmp|current|journal|old)-/;
+
+/** The journal, oldest first ([] when absent or unreadable: pruning then goes by folder name). */
+export async function readJournal(siteRoot: string): Promise<PublishedExport[]> {
+  try {
+    const list = JSON.parse(await readFile(path.join(siteRoot, JOURNAL_FILE), 'utf8')) as unknown;
+    return Array.isArray(list) ? list.filter((e): e is PublishedExport => typeof e?.export_id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Record `entry` as the newest export, keep the newest `keep` (and `live`), delete the other export folders.
+ *  Returns the pruned folder names. Call with the publish lock held. */
+export async function recordAndPrune(siteRoot: string, entry: PublishedExport, keep: number, live: string): Promise<string[]> {
+  const journal = (await readJournal(siteRoot)).filter((e) => e.export_id !== entry.export_id).concat(entry);
+  const folders = (await readdir(siteRoot, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && (EXPORT_ID_PATTERN.test(e.name) || LEGACY_DATE_DIR.test(e.name)))
+    .map((e) => e.name);
+  const order = new Map(journal.map((e, i) => [e.export_id, i]));
+  // Folders the journal does not know (legacy dates, a lost journal) count as older than every journal entry.
+  const ranked = [...folders].sort((a, b) => (order.get(a) ?? -1) - (order.get(b) ?? -1) || a.localeCompare(b));
+  const kept = new Set(ranked.slice(-Math.max(1, keep)));
+  kept.add(live);
+  const doomed = ranked.filter((name) => !kept.has(name));
+  // The journal first: a crash mid-way leaves folders the next publish prunes, never entries without folders.
+  await _writeJournal(siteRoot, journal.filter((e) => kept.has(e.export_id)));
+  for (const name of doomed) await rm(path.join(siteRoot, name), { recursive: true, force: true });
+  return doomed;
+}
+
+/** Remove temp folders and links of builds that were killed before publishing. Call with the publish lock held. */
+export async function removeLeftovers(siteRoot: string): Promise<string[]> {
+  const names = (await readdir(siteRoot)).filter((n) => LEFTOVER.test(n));
+  for (const name of names) await rm(path.join(siteRoot, name), { recursive: true, force: true });
+  return names;
+}
+
+async function _writeJournal(siteRoot: string, entries: readonly PublishedExport[]): Promise<void> {
+  const tmp = path.join(siteRoot, `.journal-${process.pid}`);
+  await writeFile(tmp, `${JSON.stringify(entries, null, 2)}\n`);
+  await rename(tmp, path.join(siteRoot, JOURNAL_FILE));
+}
