@@ -117,12 +117,25 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event): Promise
       case 'list':
         return await serveList(site, route, event.url.searchParams);
       case 'detail':
-        return await serveDetail(site, route, getRouterParam(event, 'id', { decode: true }));
+        return await serveDetail(site, route, _decodeId(getRouterParam(event, 'id')));
     }
   } catch (error) {
     // Errors answered from an export still say which export answered.
     if (error instanceof ApiError) return { ...toErrorReply(error), site };
     throw error;
+  }
+}
+
+/**
+ * The id path segment decoded whole: h3's own decoding keeps `%2F` encoded, but an id segment may name a record
+ * whose id holds a slash ("A0123/24TEY" as `A0123%2F24TEY`); the id is only ever compared, never used as a path.
+ */
+function _decodeId(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // malformed escapes name no record
   }
 }
 
