@@ -10,7 +10,7 @@ import type { RateLimitStore } from './stores/types.ts';
 import { DEFAULT_CACHE_POLICY, type CachePolicy } from './utils/cache-control.ts';
 import { getClientIp } from './utils/client-ip.ts';
 import { PREFLIGHT_HEADERS } from './utils/cors.ts';
-import { routeNotFound, toApiError, toErrorReply } from './utils/errors.ts';
+import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/errors.ts';
 import { serveDetail, serveList, serveStatic } from './utils/pages.ts';
 import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
 import type { Reply } from './utils/reply.ts';
@@ -80,6 +80,10 @@ export function createApp(deps: AppDeps) {
     } else if (rateLimit.invalidKey) {
       reply = toErrorReply(new ApiError(401, 'invalid_api_key',
         'The x-api-key header does not hold a valid key; send a valid key or omit the header to use the anonymous limit'));
+    } else if (event.url.pathname.length + event.url.search.length > config.http.maxUrlBytes) {
+      // Checked before routing so no route, parser or engine ever works on an over-long target. Targets beyond the
+      // whole head limit never get here: the HTTP server refuses them (utils/http-server.ts).
+      reply = toErrorReply(uriTooLong(config.http.maxUrlBytes));
     } else {
       try {
         const value = await next();
