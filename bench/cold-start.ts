@@ -14,7 +14,7 @@ import { routesOfKind } from '../api/routes.ts';
 import type { SiteManifest } from '../api/site-layout.ts';
 import { startServer } from '../gateway/server.ts';
 
-interface Burst { requests: number; errors: number; p50Ms: number; p99Ms: number; maxMs: number; seconds: number }
+interface Burst { requests: number; errors: number; p50Ms: number; p99Ms: number; maxMs: number; seconds: number; serverCpuSeconds: number | null }
 
 if (process.argv[2] === '--serve') {
   // the child: one gateway, warm or not, on the given port
@@ -46,8 +46,8 @@ async function run(mode: 'cold' | 'warm', siteRoot: string, paths: string[], con
   const base = `http://127.0.0.1:${port}/api/v1`;
   try {
     // Node's fetch opens a keep-alive connection per concurrent request to one origin (no per-origin cap)
-    const first = await burst(base, paths, connections);
-    const second = await burst(base, paths, connections);
+    const first = await burst(base, paths, connections, child.pid);
+    const second = await burst(base, paths, connections, child.pid);
     return { startupSeconds, firstBurst: first, secondBurst: second };
   } finally {
     child.kill('SIGTERM');
@@ -55,7 +55,8 @@ async function run(mode: 'cold' | 'warm', siteRoot: string, paths: string[], con
 }
 
 /** `connections` clients, each sending its share of `paths` one after the other. */
-async function burst(base: string, paths: string[], connections: number): Promise<Burst> {
+async function burst(base: string, paths: string[], connections: number, serverPid?: number): Promise<Burst> {
+  const cpuBefore = cpuSeconds(serverPid);
   const latencies: number[] = [];
   let errors = 0;
   const t0 = performance.now();
@@ -74,7 +75,23 @@ async function burst(base: string, paths: string[], connections: number): Promis
   }));
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(1));
-  return { requests: latencies.length, errors, p50Ms: pct(0.5), p99Ms: pct(0.99), maxMs: pct(1), seconds: Number(((performance.now() - t0) / 1000).toFixed(2)) };
+  const cpuAfter = cpuSeconds(serverPid);
+  return {
+    requests: latencies.length, errors, p50Ms: pct(0.5), p99Ms: pct(0.99), maxMs: pct(1), seconds: Number(((performance.now() - t0) / 1000).toFixed(2)),
+    serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : Number((cpuAfter - cpuBefore).toFixed(2)),
+  };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); the figure other load on the machine does
+ *  not inflate, unlike latencies. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
 }
 
 /** A deterministic mix of `n` requests drawn from the export's own files. */
