@@ -7,6 +7,10 @@ export type ErrorCode =
   | 'unknown_parameter' // a query parameter the endpoint does not define
   | 'invalid_cursor' // malformed or tampered cursor, or one made for another query
   | 'cursor_expired' // cursor made for an earlier export
+  | 'bad_request' // not a valid HTTP/1.1 request (refused by the HTTP parser, or no Host header)
+  | 'request_timeout' // the request head or body did not arrive in time
+  | 'uri_too_long' // the request target is over the URL limit
+  | 'headers_too_large' // the request head is over the header limit
   | 'not_found' // no such record on an {id} endpoint, or no such bulk file
   | 'route_not_found' // no such endpoint
   | 'method_not_allowed' // anything but GET/HEAD/OPTIONS
@@ -18,7 +22,7 @@ export type ErrorCode =
 /** An error that carries its HTTP status and code; unexpected errors become `internal_error`. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 405 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 404 | 405 | 408 | 414 | 429 | 431 | 500 | 503,
     readonly code: ErrorCode,
     message: string,
   ) {

@@ -27,6 +27,10 @@ export interface Config {
   rateLimitKey: number;
   /** Number of trusted reverse proxies in front of the gateway (0 = ignore X-Forwarded-For). */
   trustProxyHops: number;
+  /** The gateway's request limits: the request target (path and query, MAX_URL_BYTES, default 8192; longer is 414)
+   *  and the whole request head as Node's parser counts it (target plus header names and values, MAX_HEADER_BYTES,
+   *  default 16384; larger is 431, or 414 when the target is the part over the limit). */
+  http: { maxUrlBytes: number; maxHeaderBytes: number };
   /** DuckDB memory cap for the pipeline (it spills to disk beyond it), e.g. `2.5GB`. */
   duckdbMemoryLimit: string;
   /** Secret mixed into cursor MACs; defaults to a fixed development value. */
@@ -41,8 +45,9 @@ export interface Config {
   output: { stage: string | null; verbose: boolean; title: string | null; logDir: string };
 }
 
-export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output' | 'models' | 'guard'>> & {
+export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output' | 'models' | 'guard' | 'http'>> & {
   guard?: Partial<Config['guard']>;
+  http?: Partial<Config['http']>;
   models?: Partial<Config['models']>;
   apiKeys?: Iterable<string>;
   sample?: Partial<Config['sample']>;
@@ -77,6 +82,10 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     rateLimitAnon: options.rateLimitAnon ?? intFrom(env.RATE_LIMIT_ANON, 'RATE_LIMIT_ANON') ?? 60,
     rateLimitKey: options.rateLimitKey ?? intFrom(env.RATE_LIMIT_KEY, 'RATE_LIMIT_KEY') ?? 600,
     trustProxyHops: options.trustProxyHops ?? intFrom(env.TRUST_PROXY_HOPS, 'TRUST_PROXY_HOPS') ?? 0,
+    http: httpLimits(
+      options.http?.maxUrlBytes ?? intFrom(env.MAX_URL_BYTES, 'MAX_URL_BYTES') ?? 8192,
+      options.http?.maxHeaderBytes ?? intFrom(env.MAX_HEADER_BYTES, 'MAX_HEADER_BYTES') ?? 16384,
+    ),
     cursorSecret: options.cursorSecret ?? env.CURSOR_SECRET ?? 'development-cursor-secret',
     duckdbMemoryLimit: options.duckdbMemoryLimit ?? env.DUCKDB_MEMORY_LIMIT ?? '2.5GB',
     sample: {
@@ -97,6 +106,15 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     },
   };
   return Object.freeze(config);
+}
+
+/** The head holds the target, so the URL limit must leave room below the head limit to be reachable. */
+function httpLimits(maxUrlBytes: number, maxHeaderBytes: number): Config['http'] {
+  if (maxUrlBytes < 1024) throw new Error(`MAX_URL_BYTES must be at least 1024, got ${maxUrlBytes}`);
+  if (maxHeaderBytes <= maxUrlBytes) {
+    throw new Error(`MAX_HEADER_BYTES (${maxHeaderBytes}) must be larger than MAX_URL_BYTES (${maxUrlBytes}): the head holds the URL`);
+  }
+  return { maxUrlBytes, maxHeaderBytes };
 }
 
 function intFrom(value: string | undefined, name: string): number | undefined {

@@ -10,7 +10,7 @@ import type { RateLimitStore } from './stores/types.ts';
 import { DEFAULT_CACHE_POLICY, type CachePolicy } from './utils/cache-control.ts';
 import { getClientIp } from './utils/client-ip.ts';
 import { PREFLIGHT_HEADERS } from './utils/cors.ts';
-import { routeNotFound, toApiError, toErrorReply } from './utils/errors.ts';
+import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/errors.ts';
 import { serveDetail, serveList, serveStatic } from './utils/pages.ts';
 import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
 import type { Reply } from './utils/reply.ts';
@@ -80,6 +80,10 @@ export function createApp(deps: AppDeps) {
     } else if (rateLimit.invalidKey) {
       reply = toErrorReply(new ApiError(401, 'invalid_api_key',
         'The x-api-key header does not hold a valid key; send a valid key or omit the header to use the anonymous limit'));
+    } else if (event.url.pathname.length + event.url.search.length > config.http.maxUrlBytes) {
+      // Checked before routing so no route, parser or engine ever works on an over-long target. Targets beyond the
+      // whole head limit never get here: the HTTP server refuses them (utils/http-server.ts).
+      reply = toErrorReply(uriTooLong(config.http.maxUrlBytes));
     } else {
       try {
         const value = await next();
@@ -118,12 +122,25 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event): Promise
       case 'list':
         return await serveList(site, route, event.url.searchParams);
       case 'detail':
-        return await serveDetail(site, route, getRouterParam(event, 'id', { decode: true }));
+        return await serveDetail(site, route, _decodeId(getRouterParam(event, 'id')));
     }
   } catch (error) {
     // Errors answered from an export still say which export answered.
     if (error instanceof ApiError) return { ...toErrorReply(error), site };
     throw error;
+  }
+}
+
+/**
+ * The id path segment decoded whole: h3's own decoding keeps `%2F` encoded, but an id segment may name a record
+ * whose id holds a slash ("A0123/24TEY" as `A0123%2F24TEY`); the id is only ever compared, never used as a path.
+ */
+function _decodeId(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // malformed escapes name no record
   }
 }
 

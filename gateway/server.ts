@@ -1,13 +1,18 @@
-// Entry point of the gateway process: resolves configuration once, opens the published export, serves the app with
-// listhen, re-checks `site/current` every minute and on SIGHUP, and shuts down gracefully on SIGTERM / SIGINT.
+// Entry point of the gateway process: resolves configuration once, opens the published export, warms its caches,
+// then listens (utils/http-server.ts: Node's server with explicit limits and the error body on every answer),
+// re-checks `site/current` every minute and on SIGHUP, and shuts down gracefully on SIGTERM / SIGINT.
 // The only file that reads the environment beyond resolveConfig() and the only one that listens.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { toNodeHandler } from 'h3';
-import { listen, type Listener } from 'listhen';
 import { resolveConfig } from '../config/resolve.ts';
 import { createApp } from './app.ts';
+import { createMemoryStore } from './stores/memory.ts';
+import { createHttpServer } from './utils/http-server.ts';
 import { basePathOf } from './utils/routing.ts';
 import { createSiteHolder } from './utils/site-holder.ts';
+import { warmUp } from './utils/warm.ts';
 
 /** How often `site/current` is re-checked for a newly published export. */
 const SITE_POLL_MS = 60_000;
@@ -17,10 +22,22 @@ export interface StartOptions {
   quiet?: boolean;
   /** Install SIGHUP / SIGTERM / SIGINT handlers (only the real process wants them). */
   signals?: boolean;
+  /** Warm the export's caches before listening (default true; the cold-start bench turns it off to compare). */
+  warm?: boolean;
 }
 
-/** Start the gateway; resolves to the listener, whose close() also stops the export polling. */
-export async function startServer(env: NodeJS.ProcessEnv = process.env, options: StartOptions = {}): Promise<Listener> {
+/** A listening gateway. */
+export interface GatewayServer {
+  server: Server;
+  address: AddressInfo;
+  /** Where the API root answers, e.g. http://127.0.0.1:3000/api/v1. */
+  url: string;
+  /** Stop accepting, let open requests finish, stop polling for exports. */
+  close(): Promise<void>;
+}
+
+/** Start the gateway; resolves once it listens, with its caches warm. */
+export async function startServer(env: NodeJS.ProcessEnv = process.env, options: StartOptions = {}): Promise<GatewayServer> {
   const say = options.quiet ? () => {} : (m: string) => console.log(m);
   const config = resolveConfig({}, env);
   // Gateway-only settings, resolved here so no module below reads the environment.
@@ -32,24 +49,45 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   const site = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret, keep: config.keepExports });
   await site.refresh();
   if (!site.current()) say(`No export published under ${config.siteRoot}/current yet; answering 503 until one is`);
-  site.startPolling(SITE_POLL_MS);
 
   const app = createApp({ config, site, cachePolicy: { refreshHourUtc } });
-  const listener = await listen(toNodeHandler(app), {
-    port: config.port, hostname: config.host, showURL: false, autoClose: false, qr: false, public: false,
-  });
-  if (listener.address.port !== config.port) {
-    if (config.port !== 0) say(`Port ${config.port} was busy; listening on ${listener.address.port} instead`);
+  if (site.current() && options.warm !== false) {
+    // a throwaway app with its own budget store: the warm-up spends nobody's rate limit
+    const warmApp = createApp({ config, site, cachePolicy: { refreshHourUtc }, store: createMemoryStore({ windowMs: 60_000 }), log: () => {} });
+    const warm = await warmUp((request) => warmApp.fetch(request), config.baseUrl);
+    say(`Warmed export ${site.current()?.exportId}: ${warm.requests} requests in ${warm.ms} ms`);
   }
-  const apiUrl = new URL(`${basePathOf(config.baseUrl)}/`, listener.url).href.replace(/\/$/, '');
-  say(`Toronto lobbying API listening on ${apiUrl} (export ${site.current()?.exportId ?? 'none'})`);
+  site.startPolling(SITE_POLL_MS);
 
-  const close = listener.close;
-  listener.close = async () => {
+  const server = createHttpServer(toNodeHandler(app), {
+    maxUrlBytes: config.http.maxUrlBytes,
+    maxHeaderBytes: config.http.maxHeaderBytes,
+    exportId: () => site.current()?.exportId,
+  });
+  try {
+    await _listen(server, config.port, config.host);
+  } catch (error) {
     site.stop();
-    await close();
-  };
-  if (options.signals === false) return listener;
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}${basePathOf(config.baseUrl)}`;
+  say(`Toronto lobbying API listening on ${url} (export ${site.current()?.exportId ?? 'none'})`);
+
+  let closed: Promise<void> | null = null;
+  const close = () => closed ??= new Promise<void>((resolve, reject) => {
+    site.stop();
+    // close() stops accepting and resolves once every connection has ended; idle keep-alive connections are
+    // closed now and busy ones as soon as their answer is written.
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
+    server.once('close', () => clearInterval(sweep));
+  });
+  const gateway: GatewayServer = { server, address, url, close };
+  if (options.signals === false) return gateway;
 
   const onHup = () => {
     void site.refresh().then((changed) => {
@@ -62,21 +100,33 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing (in-flight requests finish first)`);
-    site.stop();
     process.off('SIGHUP', onHup);
-    // close() stops accepting connections and resolves once open requests are answered.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     void close().then(() => process.exit(0), () => process.exit(1));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
-  return listener;
+  return gateway;
+}
+
+/** Listen on `port` (0: any free port); a busy port is an error to fix, not a reason to move elsewhere. */
+function _listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is in use; stop what holds it or set PORT`) : error);
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   startServer().catch((error) => {
-    console.error(error);
+    console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
 }

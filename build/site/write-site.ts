@@ -1,6 +1,7 @@
 // Renders one export folder from an in-memory SiteInput: per list route the Arrow file and the canonical pages
 // (rendered by loading that Arrow file back into the same engine the gateway uses, so static bytes == gateway
-// bytes), every detail document by id and safe slug, index.json, topics.json, openapi.json and _manifest.json.
+// bytes), every detail document by id and safe slug (with the index of ids stored under another key), index.json,
+// topics.json, openapi.json and _manifest.json.
 import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type Route, type StaticRoute } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
@@ -121,6 +122,9 @@ async function _writeDetails(route: DetailRoute, input: SiteInput, sink: SiteSin
     keyOf.set(d.id, key);
     await sink.write(siteLayout.detail(route.resource, key), detailBody(_docJson(route, d)));
   }
+  // The ids that live under another key, so the gateway maps exactly these ids (and nothing slug-like) to a file.
+  const moved = [...keyOf].filter(([id, key]) => id !== key).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  await sink.write(siteLayout.detailIds(route.resource), JSON.stringify(Object.fromEntries(moved)));
   const names = route.slugs ? _usableNames(route, docs, keyOf, primary, effects) : new Map<string, string>();
   // Name files are hard links to the key files, which must be on disk first.
   await sink.flush();

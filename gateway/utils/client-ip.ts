@@ -19,28 +19,41 @@ export function getClientIp(socketAddress: string | undefined, forwardedFor: str
 }
 
 /**
- * The rate-limit key of an address: IPv4 as is; IPv6 by its /56 prefix, because one subscriber usually holds a
- * whole /56 (or /48) and could otherwise rotate through 2^72 addresses to escape the limit.
+ * The rate-limit key of an address: IPv4 as is (an IPv4-mapped IPv6 address is its IPv4 address); IPv6 by its /56
+ * prefix, because one subscriber usually holds a whole /56 (or /48) and could otherwise rotate through 2^72
+ * addresses to escape the limit.
  */
 export function toRateLimitKey(ip: string): string {
   if (isIPv4(ip)) return `ip4:${ip}`;
-  if (isIPv6(ip)) return `ip6:${ipv6Prefix56(ip)}::/56`;
+  if (isIPv6(ip)) {
+    const v4 = mappedIpv4(ip);
+    return v4 ? `ip4:${v4}` : `ip6:${ipv6Prefix56(ip)}::/56`;
+  }
   return `other:${ip}`;
 }
 
 // ---- private helpers ----
 
-/** Strip ports, brackets and zone ids; unwrap IPv4-mapped IPv6 (`::ffff:1.2.3.4`); undefined if not an address. */
+/**
+ * Strip ports, brackets and zone ids; unwrap IPv4-mapped IPv6 in any spelling (`::ffff:1.2.3.4`, `::ffff:102:304`,
+ * `0:0:0:0:0:ffff:1.2.3.4`), since a dual-stack socket or a proxy reports an IPv4 client that way and it must share
+ * the IPv4 client's budget; undefined if not an address.
+ */
 function normaliseIp(raw: string): string | undefined {
   let s = raw.trim();
   if (s.startsWith('[')) s = s.slice(1, s.indexOf(']') > 0 ? s.indexOf(']') : undefined);
   else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(s)) s = s.slice(0, s.lastIndexOf(':'));
   s = s.replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(s);
-  if (mapped) s = mapped[1];
   if (isIPv4(s)) return s;
-  if (isIPv6(s)) return s.toLowerCase();
+  if (isIPv6(s)) return mappedIpv4(s) ?? s.toLowerCase();
   return undefined;
+}
+
+/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:0:0/96), else undefined. */
+function mappedIpv4(ip: string): string | undefined {
+  const groups = expandIpv6(ip).map((g) => parseInt(g, 16));
+  if (groups.length !== 8 || groups.slice(0, 5).some((g) => g !== 0) || groups[5] !== 0xffff) return undefined;
+  return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
 }
 
 /** First 56 bits of an IPv6 address as four hex groups, the last masked to its high byte. */

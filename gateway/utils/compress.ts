@@ -33,6 +33,14 @@ export function compressBody(body: Uint8Array, encoding: Encoding, level: 'stati
       [constants.BROTLI_PARAM_QUALITY]: level === 'static' ? 9 : 4,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      // A window no larger than the body: the default 4 MB window made quality 9 cost ~4 ms on a 2 KB document
+      // (30x the fitted window, for the same bytes), which is what a cold start's first burst paid for every file.
+      [constants.BROTLI_PARAM_LGWIN]: _windowBits(body.byteLength),
     },
   });
+}
+
+/** log2 of the smallest brotli window (2^10 to 2^24 bytes) that holds `bytes`. */
+function _windowBits(bytes: number): number {
+  return Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 1))));
 }

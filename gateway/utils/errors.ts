@@ -30,6 +30,11 @@ export function routeNotFound(): ApiError {
   return new ApiError(404, 'route_not_found', 'No endpoint matches this path; GET the API root for the list of endpoints');
 }
 
+/** The 414 for a request target over the URL limit. */
+export function uriTooLong(maxUrlBytes: number): ApiError {
+  return new ApiError(414, 'uri_too_long', `The request target (path and query) is over ${maxUrlBytes} bytes; send fewer or shorter parameters`);
+}
+
 /** The reply carrying an error body. */
 export function toErrorReply(error: ApiError): Reply {
   return { status: error.status, body: encoder.encode(errorBody(error.code, error.message)) };

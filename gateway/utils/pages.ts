@@ -1,5 +1,5 @@
 // The three kinds of registry route, answered from one export: static files, list pages (a precomputed page file
-// for canonical requests, the in-memory engine for everything else) and detail documents by id or slug.
+// for canonical requests, the in-memory engine for everything else) and detail documents by exact id, slug or alias.
 import { listBody } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -45,27 +45,47 @@ export async function serveList(site: Site, route: ListRoute, search: URLSearchP
   return { status: 200, body: answer.body, digest: answer.digest, site };
 }
 
-/** GET /<resource>/{id}: id or slug (where the route allows slugs) names a detail file. */
+/**
+ * GET /<resource>/{id}: the record named exactly by its id, its published slug or a published alias (a site's
+ * address key). Nothing is guessed: an id that names no published file is 404, never the record it resembles.
+ */
 export async function serveDetail(site: Site, route: DetailRoute, id: string | undefined): Promise<Reply> {
-  // An id that is not a safe file key never reaches the file system as is. Records whose published id cannot be
-  // a file name (application numbers such as "21 208078 STE 10 OZ" or "A0123/24TEY") live under their slug,
-  // which the site derives from the id the same way (toSlug), so such an id is looked up by its slug.
-  const key = id === undefined ? undefined : isSafeFileKey(id) ? id : route.slugs ? toSlug(id) : undefined;
-  if (key !== undefined && isSafeFileKey(key)) {
+  // A safe file key is looked up as it is (the manifest lists every published id, slug and alias, and nothing
+  // else). Records whose id cannot be a file name ("21 208078 STE 10 OZ", "A0123/24TEY") live under another key,
+  // which the export's id index gives for exactly those ids.
+  const key = id === undefined ? undefined : isSafeFileKey(id) ? id : (await _movedIds(site, route)).get(id);
+  if (key !== undefined) {
     const reply = await _fileReply(site, siteLayout.detail(route.resource, key));
     if (reply) return reply;
   }
   throw new ApiError(404, 'not_found', `No record with id${route.slugs ? ' or slug' : ''} "${_clip(id ?? '')}" at ${route.path}`);
 }
 
+// One parsed id index per export and route (id → file key for the ids that are not their own key); the WeakMap
+// lets it go with the export.
+const movedIds = new WeakMap<Site, Map<string, Promise<ReadonlyMap<string, string>>>>();
+
+function _movedIds(site: Site, route: DetailRoute): Promise<ReadonlyMap<string, string>> {
+  let byRoute = movedIds.get(site);
+  if (!byRoute) movedIds.set(site, byRoute = new Map());
+  let index = byRoute.get(route.resource);
+  if (!index) {
+    index = site.readFile(siteLayout.detailIds(route.resource)).then((file) => {
+      // An export written before the index existed has none: only exact file keys are found there.
+      if (!file) return new Map<string, string>();
+      const entries = Object.entries(JSON.parse(new TextDecoder().decode(file.bytes)) as Record<string, unknown>);
+      return new Map(entries.filter((e): e is [string, string] => typeof e[1] === 'string' && isSafeFileKey(e[1])));
+    });
+    // a failed read is not cached, so the next request tries again
+    index.catch(() => byRoute.delete(route.resource));
+    byRoute.set(route.resource, index);
+  }
+  return index;
+}
+
 async function _fileReply(site: Site, rel: string): Promise<Reply | null> {
   const file = await site.readFile(rel);
   return file ? { status: 200, body: file.bytes, digest: file.digest, file: rel, site } : null;
-}
-
-/** The SQL `slugify` macro in JavaScript: lower-case ASCII words joined by hyphens. */
-export function toSlug(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
 function _clip(s: string): string {

@@ -38,6 +38,7 @@ describe('writeSite', () => {
     for (const route of routesOfKind('detail')) {
       for (const id of ['1', '2', '3', '4', '5', '7']) expected.add(siteLayout.detail(route.resource, id));
       if (route.slugs) expected.add(siteLayout.detail(route.resource, 'first-one'));
+      expected.add(siteLayout.detailIds(route.resource));
       expect(manifest.counts[`${route.resource}.details_skipped`]).toBe(1);
     }
     for (const route of routesOfKind('static')) expected.add(siteLayout.staticFile(route.file));

@@ -3,15 +3,14 @@
 // two lists, getting every record the site publishes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Listener } from 'listhen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../api/routes.ts';
 import { generateSchemaTypes, SCHEMA_FILE } from '../../client/generate.ts';
 import { createClient, paginate, type ApiClient } from '../../client/src/index.ts';
-import { startServer } from '../../gateway/server.ts';
+import { startServer, type GatewayServer } from '../../gateway/server.ts';
 import { e2eCity } from '../e2e/city.ts';
 
-let listener: Listener;
+let listener: GatewayServer;
 let api: ApiClient;
 let manifest: { counts: Record<string, number> };
 
@@ -22,7 +21,7 @@ beforeAll(async () => {
     PORT: '0', HOST: '127.0.0.1', SITE_DIR: config.siteRoot, CURSOR_SECRET: config.cursorSecret, BASE_URL: 'http://127.0.0.1/api/v1',
     RATE_LIMIT_ANON: '1000000',
   }, { quiet: true, signals: false });
-  api = createClient({ baseUrl: `${listener.url.replace(/\/$/, '')}/api/v1` });
+  api = createClient({ baseUrl: listener.url });
 });
 afterAll(async () => { await listener?.close(); });
 

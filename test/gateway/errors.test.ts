@@ -93,6 +93,18 @@ describe('error shape', () => {
     }
   });
 
+  it('request target over the URL limit: 414 uri_too_long, counted like any request', async () => {
+    const t = makeApp(holder, { http: { maxUrlBytes: 2048, maxHeaderBytes: 16384 } });
+    // '/api/v1/organizations?type=' is 27 bytes: a value of 2021 fills the target to the limit exactly
+    expect((await t.get(`/organizations?type=${'x'.repeat(2048 - 27)}`)).status).toBe(400);
+    for (const path of [`/organizations?type=${'x'.repeat(2048 - 26)}`, `/organizations/${'1'.repeat(3000)}`, `/${'n'.repeat(5000)}`]) {
+      const res = await t.get(path);
+      expect(await errorOf(res)).toMatchObject({ status: 414, error: 'uri_too_long', keys: ERROR_KEYS });
+      expect(res.headers.get('ratelimit')).toMatch(/^"anonymous";r=\d+;t=\d+$/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
   it('no site published: 503 service_unavailable', async () => {
     const t = makeApp(fixedSiteHolder(null));
     for (const path of ['/', '/organizations', '/organizations/1', '/topics']) {

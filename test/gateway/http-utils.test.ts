@@ -54,4 +54,12 @@ describe('compression', () => {
     expect(Buffer.from(gunzipSync(compressBody(body, 'gzip', 'dynamic')))).toEqual(Buffer.from(body));
     expect(Buffer.from(brotliDecompressSync(compressBody(body, 'br', 'static')))).toEqual(Buffer.from(body));
   });
+  it('round-trips brotli at every body size, the window fitted to the body (1 KB up to past the 16 MB maximum)', () => {
+    for (const bytes of [1, 1023, 1024, 1025, 70_000, 3_000_000, 17_000_000]) {
+      const body = new Uint8Array(Buffer.alloc(bytes, '{"id":1,"name":"the quick brown fox"},'));
+      for (const level of bytes > 16_000_000 ? ['dynamic'] as const : ['static', 'dynamic'] as const) {
+        expect(Buffer.from(brotliDecompressSync(compressBody(body, 'br', level))).equals(Buffer.from(body)), `${bytes} ${level}`).toBe(true);
+      }
+    }
+  });
 });

@@ -1,5 +1,5 @@
 // Rate limiting through the app: budgets, 429 with Retry-After, window reset on the injected clock, invalid keys,
-// proxy trust and IPv6 /56 grouping.
+// proxy trust, IPv6 /56 grouping and IPv4-mapped IPv6 addresses.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
@@ -105,6 +105,22 @@ describe('rate limits', () => {
     for (let i = 0; i < 60; i++) await t.get('/topics', { ip: `2001:db8:abcd:12${(i % 100).toString(16).padStart(2, '0')}::${i}` });
     expect((await t.get('/topics', { ip: '2001:db8:abcd:12ff::1' })).status).toBe(429);
     expect((await t.get('/topics', { ip: '2001:db8:abcd:1300::1' })).status).toBe(200);
+  });
+
+  it('counts IPv4-mapped IPv6 clients as their IPv4 address, from the socket and from trusted X-Forwarded-For', async () => {
+    // regression (issue 10): a mapped spelling must not open a fresh budget beside the IPv4 client's
+    const mapped = ['::ffff:198.51.100.9', '::FFFF:c633:6409', '0:0:0:0:0:ffff:198.51.100.9', '[::ffff:198.51.100.9]:443'];
+    const t = makeApp(holder, DEFAULT_LIMITS);
+    await spend(t, 60, { ip: '198.51.100.9' });
+    for (const ip of mapped.slice(0, 3)) expect((await t.get('/topics', { ip })).status, ip).toBe(429);
+    expect((await t.get('/topics', { ip: '::ffff:198.51.100.10' })).status).toBe(200);
+
+    const proxied = makeApp(holder, { ...DEFAULT_LIMITS, trustProxyHops: 1 });
+    await spend(proxied, 60, { headers: { 'x-forwarded-for': '198.51.100.9' }, ip: '10.0.0.1' });
+    for (const entry of mapped) {
+      const res = await proxied.get('/topics', { headers: { 'x-forwarded-for': `1.1.1.1, ${entry}` }, ip: '10.0.0.1' });
+      expect(res.status, entry).toBe(429);
+    }
   });
 
   it('does not spend budget on CORS preflights', async () => {

@@ -1,0 +1,77 @@
+// Warm-up before the listener accepts: the requests clients start with (the static documents, the first canonical
+// page of every list, an engine page per list, one document per detail route) are answered once in every coding,
+// then further canonical pages of every list in turn until a time budget is spent. The file cache then holds their
+// bytes and compressed variants and the request path is compiled; without it the first burst after a start pays
+// for all of that at once and queues (p99 of seconds on 2 cores, issue 10). The requests go through a throwaway
+// app (server.ts), so no client's rate-limit budget is spent.
+import { routes } from '../../api/routes.ts';
+import type { ListRoute, Route } from '../../api/routes/types.ts';
+
+/** Anything that answers a Request (an app's fetch). */
+export type FetchLike = (request: Request) => Response | Promise<Response>;
+
+export interface WarmOptions {
+  /** Time after which no further canonical page is warmed (the essential requests always run). Default 2,000 ms. */
+  budgetMs?: number;
+  registry?: readonly Route[];
+}
+
+export interface WarmResult {
+  requests: number;
+  /** Answers that were not 200 (a route whose data this export lacks); counted, not fatal. */
+  failed: number;
+  ms: number;
+}
+
+// The codings clients ask for: br and gzip variants are cached apart from the identity bytes.
+const CODINGS = ['br', 'gzip', null];
+
+/** Answer the warm-up requests against `apiUrl` (the public base URL, ending in /api/v1). */
+export async function warmUp(fetch: FetchLike, apiUrl: string, options: WarmOptions = {}): Promise<WarmResult> {
+  const registry = options.registry ?? routes;
+  const started = performance.now();
+  let requests = 0;
+  let failed = 0;
+  /** The identity body of `path` (null unless 200), after asking for it in every coding. */
+  const everyCoding = async (path: string): Promise<string | null> => {
+    let identity: string | null = null;
+    for (const coding of CODINGS) {
+      requests++;
+      const res = await fetch(new Request(`${apiUrl}${path}`, { headers: coding ? { 'accept-encoding': coding } : {} }));
+      const text = await res.text();
+      if (res.status !== 200) failed++;
+      else if (coding === null) identity = text;
+    }
+    return identity;
+  };
+
+  const walks: { route: ListRoute; cursor: string }[] = [];
+  for (const route of registry) {
+    if (route.kind === 'static') await everyCoding(route.path);
+    if (route.kind !== 'list' || route.params.some((p) => p.required)) continue;
+    const first = _page(await everyCoding(route.path));
+    if (first.nextCursor) walks.push({ route, cursor: first.nextCursor });
+    // an engine answer (a page size the canonical walk has no file for) and the first record's document
+    const engine = _page(await everyCoding(`${route.path}?limit=7`));
+    const detail = registry.some((r) => r.kind === 'detail' && r.path === `${route.path}/{id}`);
+    if (detail && engine.firstId !== null) await everyCoding(`${route.path}/${encodeURIComponent(engine.firstId)}`);
+  }
+  // later canonical pages, one per list in turn, while the budget lasts
+  const budgetMs = options.budgetMs ?? 2_000;
+  while (walks.length > 0 && performance.now() - started < budgetMs) {
+    const walk = walks.shift()!;
+    const page = _page(await everyCoding(`${walk.route.path}?cursor=${walk.cursor}`));
+    if (page.nextCursor) walks.push({ route: walk.route, cursor: page.nextCursor });
+  }
+  return { requests, failed, ms: Math.round(performance.now() - started) };
+}
+
+function _page(body: string | null): { nextCursor: string | null; firstId: string | null } {
+  if (body === null) return { nextCursor: null, firstId: null };
+  const page = JSON.parse(body) as { next_cursor?: unknown; data?: { id?: unknown }[] };
+  const id = page.data?.[0]?.id;
+  return {
+    nextCursor: typeof page.next_cursor === 'string' ? page.next_cursor : null,
+    firstId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
+  };
+}
