@@ -24,10 +24,12 @@ export async function readLiveCounts(siteRoot: string): Promise<LiveCounts | nul
   return { exportId: manifest.export_id, night: manifest.night ?? null };
 }
 
-/** Rows of every published table (`api_*`) in the warehouse. */
+/** Rows of every published record table (`api_*`) in the warehouse. Insight tables (`api_insight_*`) are left out:
+ *  they are computed from these tables, whose drops the guard already catches, and they may shrink for good reasons
+ *  (a registration linked tonight leaves /insights/upcoming; a month leaves a trailing window). */
 export async function publishedTableCounts(wh: Warehouse): Promise<Record<string, number>> {
   const tables = await wh.all<{ t: string }>(`select table_name as t from duckdb_tables()
-    where table_name like 'api\\_%' escape '\\' order by 1`);
+    where table_name like 'api\\_%' escape '\\' and table_name not like 'api\\_insight\\_%' escape '\\' order by 1`);
   const out: Record<string, number> = {};
   for (const { t } of tables) {
     const [{ n }] = await wh.all<{ n: number }>(`select count(*)::integer as n from ${quoteIdent(t)}`);

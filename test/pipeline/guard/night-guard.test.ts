@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../../config/resolve.ts';
 import { assertNight, checkNight, NightGuardError } from '../../../pipeline/guard/night-guard.ts';
+import { publishedTableCounts } from '../../../pipeline/guard/live-counts.ts';
+import { openWarehouse } from '../../../pipeline/db/warehouse.ts';
 
 const published = { sources: { src_a: 1000, src_b: 50, src_gone: 10, src_empty: 0 }, tables: { api_x: 200 } };
 const base = { published, files: [], maxDropPercent: 2, accept: new Map<string, number>() };
@@ -65,5 +67,16 @@ describe('guard and export settings', () => {
     expect([d.guard.maxDropPercent, d.keepExports, d.guard.acceptDrops.size]).toEqual([2, 3, 0]);
     expect(() => resolveConfig({}, { ACCEPT_DROPS: 'src_a' })).toThrow(/name=count/);
     expect(() => resolveConfig({}, { MAX_DROP_PERCENT: '-1' })).toThrow(/MAX_DROP_PERCENT/);
+  });
+});
+
+describe('published table counts', () => {
+  it('count every api_ record table but not the insight tables computed from them', async () => {
+    const wh = await openWarehouse(':memory:');
+    await wh.exec(`create table api_registrations as select range as id from range(5);
+      create table api_insight_upcoming as select range as id from range(3);
+      create table int_registrations as select 1 as id`);
+    expect(await publishedTableCounts(wh)).toEqual({ api_registrations: 5 });
+    wh.close();
   });
 });
