@@ -46,19 +46,21 @@ async function personId(name: string): Promise<number> {
   return exact[0]!.id;
 }
 
+interface DeviationRow { lobbied_votes: number; lobbied_deviations: number; unlobbied_votes: number; unlobbied_deviations: number; difference: number }
+
 describe('planted deviation from the bloc', () => {
   async function rows(members: Member[]) {
     const { term } = truth.activityEffects.deviation;
     return Promise.all(members.map(async (m) => {
-      const found = await walkAll<Row>(gw, `/insights/deviation?term=${term}&person=${await personId(m.name)}`);
+      const found = await walkAll<DeviationRow>(gw, `/insights/deviation?term=${term}&person=${await personId(m.name)}`);
       expect(found, m.name).toHaveLength(1);
-      const r = found[0] as Record<string, number>;
+      const r = found[0]!;
       expect(r.lobbied_votes, m.name).toBeGreaterThanOrEqual(10); // lobbied on enough votes to be shown
-      return { name: m.name, ...r, z: zTwo(r.lobbied_deviations!, r.lobbied_votes!, r.unlobbied_deviations!, r.unlobbied_votes!) };
+      return { ...r, name: m.name, z: zTwo(r.lobbied_deviations, r.lobbied_votes, r.unlobbied_deviations, r.unlobbied_votes) };
     }));
   }
-  const pooled = (rs: Record<string, number>[]) => {
-    const sum = (k: string) => rs.reduce((s, r) => s + r[k]!, 0);
+  const pooled = (rs: DeviationRow[]) => {
+    const sum = (k: keyof DeviationRow) => rs.reduce((s, r) => s + r[k], 0);
     return zTwo(sum('lobbied_deviations'), sum('lobbied_votes'), sum('unlobbied_deviations'), sum('unlobbied_votes'));
   };
 
@@ -91,7 +93,7 @@ describe('planted meeting rates', () => {
     expect(found).toHaveLength(1);
     const r = found[0]!;
     expect(r.communications).toBeGreaterThanOrEqual(firm.contacts);
-    return { ...r, z: (r.rate! - r.office_rate!) / Math.sqrt(r.office_rate! * (1 - r.office_rate!) / r.communications!) };
+    return { ...r, z: (r.rate! - r.office_rate!) / Math.sqrt(r.office_rate! * (1 - r.office_rate!) / r.communications!) } as Record<string, number>;
   }
 
   it('finds the firm that meets an office far more than the office is met', async () => {
