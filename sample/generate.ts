@@ -49,7 +49,7 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   stage('lobbyist registry model');
   const registry = buildRegistry(rng.fork('registry'), council, items, scale, asOfDay);
   // planted activity-insight effects (sample/plants/): contacts before votes and votes against the bloc, written below
-  const activity = plantActivityEffects(rng.fork('activity-effects'), council, motions, registry, asOfDay);
+  const activity = plantActivityEffects(rng.fork('activity-effects'), council, motions, registry, scale, asOfDay);
   const votes = writeVotes(rng.fork('votes-csv'), outDir, motions, council.byId);
   const days = snapshotDays(asOfDay, every);
   stage(`snapshots: ${days.length} days, ${registry.regs.length} registrations`);
