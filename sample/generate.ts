@@ -10,6 +10,7 @@ import { buildRegistry } from './registry/registrations.ts';
 import { snapshotDays, writeSnapshots } from './registry/snapshots.ts';
 import { generateDevelopmentProcurementContributions } from './development-procurement-contributions.ts';
 import { generatePositions } from './positions/generate.ts';
+import { plantActivityEffects } from './plants/activity.ts';
 import { rootRng } from './common/rng.ts';
 import { writeTruth } from './truth.ts';
 import type { Log, SampleOptions, Summary } from './common/types.ts';
@@ -45,9 +46,11 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   writeSchedule(outDir, meetings);
   writeContacts(rng.fork('contacts'), outDir, council);
   const tmmisRecords = writeAgendaItems(rng.fork('agenda-json'), outDir, items);
-  const votes = writeVotes(rng.fork('votes-csv'), outDir, motions, council.byId);
-  stage(`lobbyist registry model (${votes.rows} vote rows written)`);
+  stage('lobbyist registry model');
   const registry = buildRegistry(rng.fork('registry'), council, items, scale, asOfDay);
+  // planted activity-insight effects (sample/plants/): contacts before votes and votes against the bloc, written below
+  const activity = plantActivityEffects(rng.fork('activity-effects'), council, motions, registry, scale, asOfDay);
+  const votes = writeVotes(rng.fork('votes-csv'), outDir, motions, council.byId);
   const days = snapshotDays(asOfDay, every);
   stage(`snapshots: ${days.length} days, ${registry.regs.length} registrations`);
   const snap = writeSnapshots(outDir, registry.regs, days, log);
@@ -56,8 +59,8 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   const devProcContrib = generateDevelopmentProcurementContributions(rng.fork('extended'), outDir, scale, asOfDay, council, items, registry, log);
   stage('agenda-item communications and organisation positions (separate seeded stream)');
   const pos = generatePositions(rng.fork('positions'), outDir, asOfDay, items, registry);
-  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devProcContrib.top, ...pos.top },
-    shares: { ...devProcContrib.shares, ...pos.shares }, counts: { ...devProcContrib.counts, ...pos.counts } };
+  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devProcContrib.top, ...pos.top, ...activity.top },
+    shares: { ...devProcContrib.shares, ...pos.shares }, counts: { ...devProcContrib.counts, ...pos.counts, ...activity.counts } };
   stage('planted truth');
   const truthCounts = writeTruth(outDir, { seed, scale, asOf, snapshotEvery: every, snapshots: days.length }, council, items, registry, votes, asOfDay, planted);
   const ms = Math.round(performance.now() - t0);

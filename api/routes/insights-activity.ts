@@ -17,7 +17,8 @@ export const itemLobbying: ListRoute = defineInsight('Insights', {
     intEnumParam('window', LOBBYING_WINDOWS, 'Window in days before the first vote: 30, 90 or 180', { kind: 'eq', column: 'window', cast: 'integer' }),
     dateParam('from', 'First vote date on or after', { kind: 'gte', column: 'first_vote_date' }),
     dateParam('to', 'First vote date on or before', { kind: 'lte', column: 'first_vote_date' }),
-    intParam('ward', 'Ward of the item', { kind: 'eq', column: 'ward', cast: 'integer' }),
+    // every ward the item concerns, as /agenda-items filters (the row's ward is null for an item of several wards)
+    intParam('ward', 'A ward the item concerns', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
   ],
 });
 
@@ -81,4 +82,4 @@ export const formerOfficials: ListRoute = defineInsight('Insights', {
 });
 
 /** The activity insight routes the pipeline builds, in the contract's order (each added once its model lands). */
-export const activityInsightRoutes: readonly Route[] = [];
+export const activityInsightRoutes: readonly Route[] = [itemLobbying, officeContacts, meetingRates, deviation, formerOfficials];

@@ -72,6 +72,9 @@ export const activityInsightSchemas: Record<string, Schema> = {
     registrations: count,
     communications: count,
     communications_to_former_colleagues: count,
-    evidence: { type: 'array', minItems: 2, items: { type: 'object', required: ['source', 'id'] } },
+    evidence: {
+      type: 'array', minItems: 2,
+      items: { type: 'object', properties: { source: str, id: str, says: nullable('string') }, required: ['source', 'id'] },
+    },
   }),
 };

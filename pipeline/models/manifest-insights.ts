@@ -2,7 +2,15 @@
 // One list per family so each grows on its own; manifest.ts runs them in this order.
 
 /** 4.1 item lobbying, 4.3 office contacts, 4.4 meeting rates, 4.2 deviation, 4.8 former officials. */
-export const activityInsightModels: readonly string[] = [];
+export const activityInsightModels: readonly string[] = [
+  'int_insight_office_communications',
+  'api_insight_item_lobbying',
+  'api_insight_office_contacts',
+  'api_insight_meeting_rates',
+  'int_insight_deviation_votes',
+  'api_insight_deviation',
+  'api_insight_former_officials',
+];
 
 /** 4.9 upcoming, lead times, topic volume; 4.5 mayor share and its ITS; 4.11 disclosure lag. */
 export const trendInsightModels: readonly string[] = [];

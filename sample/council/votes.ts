@@ -7,6 +7,14 @@ import { nameOn, TERMS } from './terms.ts';
 export const YES = 0, NO = 1, ABSENT = 2;
 const AMENDS = ['Amend Item', 'Amend Item', 'Amend Item (Additional)', 'Amend Motion'];
 
+/** Whether a motion carried under its threshold, and the Result text of the vote file ("Carried, 20-5"). */
+export function outcome(threshold: string, yes: number, no: number, seats: number): { carried: boolean; result: string } {
+  const need = threshold === 'Majority' ? Math.floor((yes + no) / 2) + 1
+    : threshold === 'Two-Thirds' ? Math.ceil(((yes + no) * 2) / 3) : Math.ceil((seats * 2) / 3);
+  const carried = yes >= need && yes > 0;
+  return { carried, result: carried ? `Carried, ${yes}-${no}` : yes === no ? `Lost (tie), ${yes}-${no}` : `Lost, ${yes}-${no}` };
+}
+
 export function buildMotions(rng: Rng, items: Item[], byId: Map<number, Member>): Motion[] {
   const motions: Motion[] = [];
   const termOf = new Map<string, Term>(TERMS.map((t) => [t.key, t]));
@@ -44,10 +52,7 @@ function venueMotions(rng: Rng, it: Item, meeting: Meeting, term: Term, byId: Ma
       votes[k] = rng.chance(p) ? YES : NO;
       if (votes[k] === YES) yes++; else no++;
     });
-    const need = threshold === 'Majority' ? Math.floor((yes + no) / 2) + 1
-      : threshold === 'Two-Thirds' ? Math.ceil(((yes + no) * 2) / 3) : Math.ceil((ids.length * 2) / 3);
-    const carried = yes >= need && yes > 0;
-    const result = carried ? `Carried, ${yes}-${no}` : yes === no ? `Lost (tie), ${yes}-${no}` : `Lost, ${yes}-${no}`;
+    const { carried, result } = outcome(threshold, yes, no, ids.length);
     const m: Motion = { item: it, meeting, day, time: minute, motionType, description, threshold, memberIds: ids, votes, result, carried };
     minute = Math.min(23 * 60 + 50, minute + rng.int(1, 25));
     out.push(m);

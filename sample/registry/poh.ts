@@ -17,7 +17,7 @@ function typo(rng: Rng, s: string): string {
 }
 
 /** How a lobbyist typed a member's name; returns the text and whether it still looks like the name. */
-function typedName(rng: Rng, council: Council, t: Tenure, day: number): { name: string; kind: string; unalike: boolean } {
+export function typedName(rng: Rng, council: Council, t: Tenure, day: number): { name: string; kind: string; unalike: boolean } {
   const m = council.byId.get(t.memberId)!;
   const n = nameOn(m, day);
   const title = t.role === 'Mayor' ? 'Mayor' : 'Councillor';
@@ -39,7 +39,7 @@ function typedName(rng: Rng, council: Council, t: Tenure, day: number): { name: 
   return { name: '', kind: 'blank', unalike: true };
 }
 
-function wardOffice(rng: Rng, council: Council, t: Tenure, day: number): string {
+export function wardOffice(rng: Rng, council: Council, t: Tenure, day: number): string {
   const last = nameOn(council.byId.get(t.memberId)!, day).last;
   if (t.role === 'Mayor') return rng.pick(['Mayor', 'Mayor', "Mayor's Office", 'Office of the Mayor']);
   const w = t.ward!;

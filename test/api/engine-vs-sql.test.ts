@@ -32,7 +32,7 @@ describe.each(routesOfKind('list').map((r) => [r.id, r] as const))('engine = SQL
   it('returns the same pages for random filters and limits, following cursors to the end', async () => {
     const r = rng(route.id.length * 7919);
     const rows = randomRows(route, ROWS, r);
-    const file = path.join(dir, `${route.resource}.jsonl`);
+    const file = path.join(dir, `${route.resource.replace(/\//g, '_')}.jsonl`); // insights/<name>: no subfolder
     writeFileSync(file, rows.map((row) => JSON.stringify(row)).join('\n'));
     const cols = Object.entries(duckColumns(route)).map(([k, v]) => `${quoteIdent(k)}: '${v}'`).join(', ');
     await wh.exec(`create or replace table ${quoteIdent(route.table)} as select * from read_json('${file}', format = 'newline_delimited', columns = {${cols}})`);
@@ -47,6 +47,9 @@ describe.each(routesOfKind('list').map((r) => [r.id, r] as const))('engine = SQL
       for (const p of withFilters) search.set(p.name, paramValue(r, p));
       const limit = LIMITS[Math.floor(r() * LIMITS.length)]!;
       search.set('limit', String(limit));
+      // a combination the route's cross-parameter rule rejects (meeting-rates: a pair subject that is not
+      // <lobbyist>:<member>) is a 400 for both, tested in params.test.ts; draw again
+      if (route.validate && route.validate(parseListQuery({ ...route, validate: undefined }, search, ctx).filters) !== null) continue;
       const sql = toSql(parseListQuery(route, search, ctx));
       const expected = (await wh.all(sql.sql, sql.params)).map((row) => toRecordJson(route, fromSqlRow(route, row)));
 

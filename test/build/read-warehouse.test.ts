@@ -21,7 +21,7 @@ describe('readSiteInput', () => {
     try {
       const r = rng(3);
       for (const route of routesOfKind('list')) {
-        const file = path.join(dir, `${route.resource}.jsonl`);
+        const file = path.join(dir, `${route.resource.replace(/\//g, '_')}.jsonl`); // insights/<name>: no subfolder
         writeFileSync(file, randomRows(route, 150, r).map((row) => JSON.stringify(row)).join('\n'));
         const cols = Object.entries(duckColumns(route)).map(([k, v]) => `${quoteIdent(k)}: '${v}'`).join(', ');
         await wh.exec(`create table ${quoteIdent(route.table)} as select * from read_json('${file}', format = 'newline_delimited', columns = {${cols}})`);

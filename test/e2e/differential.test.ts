@@ -39,7 +39,7 @@ async function candidateValues(route: ListRoute, param: ParamDef): Promise<strin
   const values = rows.map((r) => r.v!).filter((v) => (param.pattern ? new RegExp(param.pattern).test(v) : true))
     .filter((v) => (param.enum ? param.enum.includes(v) : true));
   if (param.enum) values.push(...param.enum);
-  if (param.type === 'integer') values.push('99999');
+  if (param.type === 'integer' && !param.enum) values.push('99999'); // an integer enum (window) takes its values only
   return [...new Set(values)];
 }
 
@@ -74,6 +74,9 @@ describe.each(routesOfKind('list'))('$path', (route) => {
         if (vs.length && next() < 0.35) search.set(p.name, vs[Math.floor(next() * vs.length)]!);
       }
       search.set('limit', String([1, 3, 17, 100, 500][Math.floor(next() * 5)]));
+      // a combination the route's cross-parameter rule rejects (meeting-rates: a pair subject that is not
+      // <lobbyist>:<member>) is a 400, tested in params.test.ts and insights-activity.test.ts; draw again
+      if (route.validate && route.validate(parseListQuery({ ...route, validate: undefined }, search, ctx).filters) !== null) continue;
       const got = await walk(route, search);
       const query = parseListQuery(route, search, ctx);
       const { sql, params } = toSql(query);

@@ -24,7 +24,11 @@ export interface E2eApp {
 
 /** A gateway over the published e2e site with limits high enough for thousands of requests. */
 export async function openE2eApp(): Promise<E2eApp> {
-  const config = await e2eConfig();
+  return openCityApp(await e2eConfig());
+}
+
+/** A gateway over a built city's published site (the e2e city, or `defaultCity()` from city.ts). */
+export async function openCityApp(config: Config): Promise<E2eApp> {
   const site = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
   await site.refresh();
   const app = createApp({ config, site, log: () => {} });

@@ -71,11 +71,13 @@ function _condition(f: Exclude<FilterDef, { kind: 'element' }>, col: string, val
 /** A row read back from DuckDB in the shape the engine publishes: JSON columns (a link's evidence) arrive as text
  *  and are parsed, exactly as the site reader does before writing. */
 export function fromSqlRow(route: ListQuery['route'], row: Record<string, unknown>): Record<string, unknown> {
-  const props = (schemas[route.schema] as { properties: Record<string, { type?: unknown }> }).properties;
+  const props = (schemas[route.schema] as { properties: Record<string, { type?: unknown; items?: { type?: unknown } }> }).properties;
   const out = { ...row };
   for (const f of route.fields) {
     const type = props[f]?.type;
-    const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'));
+    // an object, or a list of objects (former officials' evidence), is a JSON column
+    const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'))
+      || (type === 'array' && props[f]?.items?.type === 'object');
     if (isObject && typeof out[f] === 'string') out[f] = JSON.parse(out[f] as string);
   }
   return out;

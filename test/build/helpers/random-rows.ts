@@ -124,12 +124,14 @@ function _fieldValue(r: Rng, field: string, prop: Prop, i: number, param?: Param
 
 /** DuckDB column types for loading the rows with read_json. */
 export function duckColumns(route: ListRoute): Record<string, string> {
-  const props = (schemas[route.schema] as { properties: Record<string, { type: unknown; format?: string; items?: unknown }> }).properties;
+  const props = (schemas[route.schema] as { properties: Record<string, { type: unknown; format?: string; items?: { type?: unknown } }> }).properties;
   const cols: Record<string, string> = { _sort: 'VARCHAR' };
   for (const f of route.fields) {
     const p = props[f]!;
     const types = Array.isArray(p.type) ? p.type : [p.type];
-    cols[f] = types.includes('integer') ? 'INTEGER' : types.includes('number') ? 'DOUBLE' : types.includes('array') ? 'VARCHAR[]'
+    cols[f] = types.includes('integer') ? 'INTEGER' : types.includes('number') ? 'DOUBLE'
+      : types.includes('array') && p.items?.type === 'object' ? 'JSON' // a list of records (evidence): a JSON column
+      : types.includes('array') ? 'VARCHAR[]'
       : types.includes('object') ? 'JSON'
       : p.format === 'date' ? 'DATE' : 'VARCHAR';
   }
