@@ -17,7 +17,13 @@ export const siteLayout = {
    *  record by its exact id and never guesses. */
   detailIds: (resource: string) => `_data/${resource}.ids.json`,
   manifest: '_manifest.json',
+  /** The bulk export's files (`GET /bulk/{date}/{file}`) and its manifest (`GET /bulk`). */
+  bulkFile: (name: string) => `bulk/${name}`,
+  bulkManifest: 'bulk/manifest.json',
 } as const;
+
+/** Where the bulk files of pruned exports stay downloadable (`<siteRoot>/bulk-archive/<export-id>/`, KEEP_BULK_EXPORTS). */
+export const BULK_ARCHIVE = 'bulk-archive';
 
 /** Export ids, which also name the export folders (`site/2026-11-20-73574072/`): the date, then 8 hex digits. */
 export const EXPORT_ID_PATTERN = /^\d{4}-\d{2}-\d{2}-[0-9a-f]{8}$/;
@@ -36,6 +42,8 @@ export interface SiteManifest {
   built_at: string;
   counts: Record<string, number>;
   files: Record<string, { sha256: string; bytes: number }>;
+  /** The pipeline run the export was built from (absent in exports built before it was recorded). */
+  run_id?: string;
   /** Absent in exports built before the night guard. */
   night?: NightCounts;
 }

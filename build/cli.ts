@@ -8,6 +8,9 @@ import { resolveConfig, type Config } from '../config/resolve.ts';
 import { openWarehouse } from '../pipeline/db/warehouse.ts';
 import { assertNight, checkNight, describeAccepted } from '../pipeline/guard/night-guard.ts';
 import { commitStagedState } from '../pipeline/lib/night-state.ts';
+import { bulkExport } from './bulk-export.ts';
+import { linkQualityFile, quarantineFile } from './bulk/side-files.ts';
+import type { SideFile } from './bulk/write-bulk.ts';
 import { publishSite, type PublishResult } from './publish.ts';
 import { fileEffects } from './site/effects.ts';
 import { toExportId } from './site/input.ts';
@@ -21,6 +24,7 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
   const started = performance.now();
   const wh = await openWarehouse(config.warehousePath, { readOnly: true });
   let input;
+  let sideFiles: SideFile[];
   try {
     input = await readSiteInput(wh, {
       baseUrl: config.baseUrl,
@@ -28,6 +32,9 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
       rateLimits: { anonymous: config.rateLimitAnon, withKey: config.rateLimitKey },
       log,
     });
+    // the bulk export's side files: the night's link quality and what it set aside
+    const quarantine = await quarantineFile(wh);
+    sideFiles = [await linkQualityFile(wh, path.join(path.dirname(config.warehousePath), 'link-quality.json')), ...(quarantine ? [quarantine] : [])];
   } finally {
     wh.close();
   }
@@ -35,7 +42,9 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
   const result = await publishSite({
     siteRoot: config.siteRoot,
     exportIdFor: (generation) => toExportId(input.exportDate, input.runId, generation),
-    build: (dir, exportId) => writeSite({ ...input, exportId }, dir, fileEffects(log, report.progress)),
+    build: (dir, exportId) => writeSite({ ...input, exportId }, dir, fileEffects(log, report.progress), undefined, [bulkExport({
+      siteRoot: config.siteRoot, baseUrl: config.baseUrl, exportDate: input.exportDate, runId: input.runId, sideFiles,
+    })]),
     // The night guard once more, against the export live now: the pipeline checked against the one live then.
     beforeSwitch: (live, next) => {
       if (!next.night) return log('night guard: this warehouse recorded no counts (built before the guard); not compared');
@@ -48,6 +57,7 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
       assertNight(result, live ? `the live export ${live.export_id}` : 'nothing published yet', 'before publishing');
     },
     keep: config.keepExports,
+    keepBulk: config.keepBulkExports,
     log,
   });
   // The night published: its state (registry history, id map) becomes the state the next night starts from.

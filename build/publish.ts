@@ -25,6 +25,8 @@ export interface PublishOptions {
   beforeSwitch?: (live: SiteManifest | null, next: SiteManifest) => Promise<void> | void;
   /** Exports kept on disk (the live one always is). */
   keep?: number;
+  /** Exports whose bulk files stay (pruned ones beyond `keep` keep only those, in the bulk archive). */
+  keepBulk?: number;
   log?: (message: string) => void;
   now?: () => Date;
 }
@@ -58,7 +60,7 @@ export async function publishSite(opts: PublishOptions): Promise<PublishResult> 
     }
     await _pointCurrent(siteRoot, id);
     const pruned = await recordAndPrune(siteRoot, { export_id: id, export_date: manifest.export_date, published_at: now().toISOString() },
-      opts.keep ?? 3, id);
+      opts.keep ?? 3, id, opts.keepBulk);
     log(`${tmp ? 'published' : 'republished the identical'} export ${id}; current → ${id}`);
     if (pruned.length) log(`pruned ${pruned.join(', ')}`);
     return { dir: final, manifest, reused: tmp === null, pruned };
@@ -119,9 +121,12 @@ async function _manifestOf(dir: string): Promise<SiteManifest | null> {
   return JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest;
 }
 
+/** Whether two builds hold the same bytes, the bulk manifest aside: it says when the export was generated, which a
+ *  rebuild of the same data does not change (the published folder keeps its first generation time). */
 function _sameFiles(a: SiteManifest, b: SiteManifest): boolean {
-  const ka = Object.keys(a.files);
-  return ka.length === Object.keys(b.files).length && ka.every((k) => b.files[k]?.sha256 === a.files[k]!.sha256);
+  const ka = Object.keys(a.files).filter((k) => k !== siteLayout.bulkManifest);
+  return ka.length === Object.keys(b.files).filter((k) => k !== siteLayout.bulkManifest).length
+    && ka.every((k) => b.files[k]?.sha256 === a.files[k]!.sha256);
 }
 
 /** New relative symlink under a temp name, then rename over `current`: readers see the old or the new, never none. */

@@ -14,6 +14,9 @@ export interface Config {
   /** Exports kept on disk and served to cursor walks begun on them (KEEP_EXPORTS, default 3, at least 1: the live
    *  one); older ones are removed by the next publish and their cursors answered `cursor_expired`. */
   keepExports: number;
+  /** Exports whose bulk files stay downloadable (KEEP_BULK_EXPORTS, default 7, at least KEEP_EXPORTS): an export pruned
+   *  beyond KEEP_EXPORTS keeps only its bulk files, in <siteRoot>/bulk-archive/<export-id>/. */
+  keepBulkExports: number;
   /** The night guard (docs/pipeline.md): the largest drop of a source or published table's rows against the last
    *  published export that passes unaccepted, in percent (MAX_DROP_PERCENT, default 2), and the drops the operator
    *  accepts for this night, name → accepted count (ACCEPT_DROPS=`src_procurement__awarded=175,api_contracts=175`). */
@@ -69,6 +72,8 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
       options.warehousePath ?? path.resolve(root, env.WAREHOUSE ?? path.join(dataDir, 'warehouse', 'warehouse.duckdb')),
     siteRoot: options.siteRoot ?? path.resolve(root, env.SITE_DIR ?? 'site'),
     keepExports: Math.max(1, options.keepExports ?? intFrom(env.KEEP_EXPORTS, 'KEEP_EXPORTS') ?? 3),
+    keepBulkExports: Math.max(1, options.keepExports ?? intFrom(env.KEEP_EXPORTS, 'KEEP_EXPORTS') ?? 3,
+      options.keepBulkExports ?? intFrom(env.KEEP_BULK_EXPORTS, 'KEEP_BULK_EXPORTS') ?? 7),
     guard: {
       maxDropPercent: options.guard?.maxDropPercent ?? floatFrom(env.MAX_DROP_PERCENT, 'MAX_DROP_PERCENT', true) ?? 2,
       acceptDrops: options.guard?.acceptDrops ?? acceptedDrops(env.ACCEPT_DROPS),

@@ -18,6 +18,7 @@ import { assertNight, checkNight, describeAccepted, type GuardInput, type GuardR
 import { publishedTableCounts, readLiveCounts, writeNightCounts } from './guard/live-counts.ts';
 import { openWarehouse, quoteIdent } from './db/warehouse.ts';
 import { writeQualityReport } from './lib/quality-report.ts';
+import { recordQuarantineSightings } from './lib/quarantine-sightings.ts';
 import { writeReviewQueue } from './links/review-queue.ts';
 
 const seedsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seeds');
@@ -92,6 +93,7 @@ export async function runPipeline(config: Config, logTo: LogTarget = console.log
     const quality = await writeQualityReport(wh, { sources, runs, checks, meta });
     await writeFile(path.join(path.dirname(finalPath), 'data-quality.json'), JSON.stringify(quality, null, 2));
     await saveEntityIds(wh, state.dir);
+    await recordQuarantineSightings(wh, state.dir, meta.export_date);
     log(`geocoding: ${quality.geocoding_methods.map((m) => `${m.geocode_method} ${m.sites} (${(Number(m.share) * 100).toFixed(1)} %)`).join(', ')}`);
     log(`quality: ${quality.quarantine_total} records quarantined, ${quality.value_issues_total} values nulled ` +
       `(report: ${path.join(path.dirname(finalPath), 'data-quality.json')})`);

@@ -28,7 +28,8 @@ export function defineStatic(id: string, path: string, group: Group, summary: st
  * An insight table (`/insights/<name>`): a list route over `api_insight_<name>`, its rows published under
  * `insights/<name>` in the site (canonical pages, Arrow data, bulk files), its schema the row schema named.
  */
-export function defineInsight(group: Group, r: Omit<ListRoute, 'kind' | 'group' | 'table' | 'fields' | 'id' | 'path' | 'resource'> & { name: string }): ListRoute {
+export function defineInsight(group: Group, r: Omit<ListRoute, 'kind' | 'group' | 'table' | 'fields' | 'id' | 'path' | 'resource' | 'primaryKey'>
+  & { name: string; primaryKey: readonly string[] }): ListRoute {
   const { name, ...rest } = r;
   return defineList(group, {
     ...rest, id: `insights.${name}`, path: `/insights/${name}`, resource: `insights/${name}`,

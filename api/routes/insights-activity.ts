@@ -9,6 +9,7 @@ const ITEM_ID = '^\\d{4}\\.[A-Z]{2,3}\\d+\\.\\d+[a-z]?$';
 
 export const itemLobbying: ListRoute = defineInsight('Insights', {
   name: 'item-lobbying',
+  primaryKey: ['agenda_item_id', 'window'],
   summary: 'Lobbying before each vote: per agenda item and window (30, 90, 180 days), the communications on registrations linked to the item (4.1)',
   schema: 'ItemLobbyingRow',
   order: 'agenda item id in natural order (year, committee code, meeting number, item number), then window',
@@ -24,6 +25,7 @@ export const itemLobbying: ListRoute = defineInsight('Insights', {
 
 export const officeContacts: ListRoute = defineInsight('Insights', {
   name: 'office-contacts',
+  primaryKey: ['person_id', 'term', 'quarter'],
   summary: 'Contacts per member office per quarter, and per member and term (quarter "term"), with method counts, staff share and rank (4.3)',
   schema: 'OfficeContactsRow',
   order: 'term, then quarter (the term row after its quarters), then rank, then person id',
@@ -36,6 +38,7 @@ export const officeContacts: ListRoute = defineInsight('Insights', {
 
 export const meetingRates: ListRoute = defineInsight('Insights', {
   name: 'meeting-rates',
+  primaryKey: ['subject_type', 'subject_id', 'office', 'category'],
   summary: 'Meeting rates (meetings ÷ communications) per subject, member office and registry subject category, against the office\'s own rate (4.4)',
   description: 'subject_id is a person id (lobbyist, office), an organisation id (firm) or "<lobbyist id>:<member person id>" (pair). ' +
     'Rates over fewer than 10 communications are null, and the row\'s suppressed column says so.',
@@ -60,6 +63,7 @@ export const meetingRates: ListRoute = defineInsight('Insights', {
 
 export const deviation: ListRoute = defineInsight('Insights', {
   name: 'deviation',
+  primaryKey: ['person_id', 'term'],
   summary: 'Per member and term: recorded votes against the bloc on lobbied and on unlobbied items, and the difference (4.2)',
   description: 'A rate over fewer than 10 votes is null, and the row\'s suppressed column says so.',
   schema: 'DeviationRow',
@@ -72,6 +76,7 @@ export const deviation: ListRoute = defineInsight('Insights', {
 
 export const formerOfficials: ListRoute = defineInsight('Insights', {
   name: 'former-officials',
+  primaryKey: ['lobbyist_person_id', 'former_official_person_id'],
   summary: 'Lobbyists who are former public office holders: reviewer-confirmed L5 matches with the records confirming them (4.8)',
   schema: 'FormerOfficialRow',
   order: 'lobbyist person id, then former official person id',

@@ -9,6 +9,7 @@ const MONTH = '^\\d{4}-(0[1-9]|1[0-2])$';
 
 export const upcoming: ListRoute = defineInsight('Insights', {
   name: 'upcoming',
+  primaryKey: ['registration_id'],
   summary: 'Open registrations with no linked agenda item yet, with the window in which an item is expected from past lead times (4.9)',
   schema: 'UpcomingRow',
   order: 'registration id (SM number, numeric)',
@@ -20,6 +21,7 @@ export const upcoming: ListRoute = defineInsight('Insights', {
 
 export const leadTimes: ListRoute = defineInsight('Insights', {
   name: 'lead-times',
+  primaryKey: ['topic'],
   summary: 'Lead times in days from a registration\'s initial approval to its first linked agenda item: quantiles per topic and pooled (4.9)',
   schema: 'LeadTimesRow',
   order: 'topic ("*", the pooled distribution, first)',
@@ -30,6 +32,7 @@ export const leadTimes: ListRoute = defineInsight('Insights', {
 
 export const topicVolume: ListRoute = defineInsight('Insights', {
   name: 'topic-volume',
+  primaryKey: ['topic', 'month'],
   summary: 'New registrations per topic and month, against the trailing 12-month baseline, with Poisson spike flags (4.9)',
   schema: 'TopicVolumeRow',
   order: 'topic, then month',
@@ -43,6 +46,7 @@ export const topicVolume: ListRoute = defineInsight('Insights', {
 
 export const mayorShare: ListRoute = defineInsight('Insights', {
   name: 'mayor-share',
+  primaryKey: ['quarter', 'category'],
   summary: 'Quarterly share of communications to member offices that went to the Mayor\'s office, with the Executive Committee comparison (4.5)',
   schema: 'MayorShareRow',
   order: 'quarter, then category',
@@ -57,6 +61,7 @@ export const mayorShareIts = defineStatic('insights.mayor-share.its', '/insights
 
 export const disclosureLag: ListRoute = defineInsight('Insights', {
   name: 'disclosure-lag',
+  primaryKey: ['subject_type', 'subject_id'],
   summary: 'Share of communications recorded in the registry more than 3 days after they happened, per firm, lobbyist, subject and overall (4.11)',
   description: 'Rows appear once the registry snapshot history spans 6 months; until then one row\'s measurement field says why and from which date.',
   schema: 'DisclosureLagRow',

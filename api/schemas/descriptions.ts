@@ -2,6 +2,8 @@
 // and the bulk export's data dictionary (dictionary.md, datapackage.json) is written from them. A test requires one
 // for every field of every list route, so a new column cannot be published unexplained.
 
+import { INSIGHT_COMMON, INSIGHT_DESCRIPTIONS } from './insight-descriptions.ts';
+
 const registry = 'the City of Toronto Lobbyist Registry';
 
 export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
@@ -184,6 +186,17 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     registration_ids: 'The organisation\'s registrations through which the contributor is linked',
   },
 };
+
+/** An insight row schema with the descriptions of its columns added (insight-descriptions.ts). */
+export function describedRow(name: string, schema: Record<string, unknown>): Record<string, unknown> {
+  const texts = { ...INSIGHT_COMMON, ...(INSIGHT_DESCRIPTIONS[name] ?? {}) };
+  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+  if (!properties) return schema;
+  return {
+    ...schema,
+    properties: Object.fromEntries(Object.entries(properties).map(([k, p]) => [k, texts[k] && !p.description ? { ...p, description: texts[k] } : p])),
+  };
+}
 
 /** A schema's properties with their descriptions added (a property keeps one it already has). */
 export function described(schema: string, properties: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {

@@ -5,7 +5,7 @@ import {
   agendaItemProps, applicationProps, campaignProps, communicationProps, contractProps, contributionProps, groupProps, linkProps,
   organizationProps, personProps, registrationProps, siteProps,
 } from './records.ts';
-import { described } from './descriptions.ts';
+import { described, describedRow } from './descriptions.ts';
 import { activityInsightSchemas } from './insights-activity.ts';
 import { trendInsightSchemas } from './insights-trends.ts';
 import { type Schema, detail, int, linkArray, nullable, nullableDate, openObjects, record, str } from './shapes.ts';
@@ -66,8 +66,7 @@ export const schemas: Record<string, Schema> = {
     properties: { error: str, message: str, licence: str, attribution: str },
     required: ['error', 'message'],
   },
-  ...activityInsightSchemas,
-  ...trendInsightSchemas,
+  ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas }),
 };
 
 
@@ -76,4 +75,9 @@ export function recordFields(name: string): string[] {
   const schema = schemas[name] as { properties?: Record<string, unknown> } | undefined;
   if (!schema?.properties) throw new Error(`schema ${name} has no properties`);
   return Object.keys(schema.properties);
+}
+
+/** Every insight row schema with its columns' descriptions. */
+function describedRows(rows: Record<string, Schema>): Record<string, Schema> {
+  return Object.fromEntries(Object.entries(rows).map(([name, schema]) => [name, describedRow(name, schema)]));
 }

@@ -22,6 +22,12 @@ export class SiteSink {
     await this._track(this.effects.writeFile(path.join(this.outDir, rel), data));
   }
 
+  /** A file written beside the sink (streamed by the bulk export): listed in the manifest like the others. */
+  register(rel: string, entry: { sha256: string; bytes: number }): void {
+    this._claim(rel);
+    this.files[rel] = { sha256: entry.sha256, bytes: entry.bytes };
+  }
+
   /** Second name for a file already written and flushed (same bytes, same manifest entry). */
   async alias(rel: string, existing: string): Promise<void> {
     const entry = this.files[existing];

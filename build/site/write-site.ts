@@ -19,14 +19,24 @@ import { assertDocsValid, assertRecordsValid } from './validate-records.ts';
 
 const DEFAULT_RATE_LIMITS = { anonymous: 60, withKey: 600 };
 
+/** What an extra part of the export (the bulk files) gets: the folder, the export id, every list route's serialised
+ *  records in API order, and a way to list the files it writes itself in the manifest. Returns counts to record. */
+export type SiteExtra = (ctx: {
+  dir: string;
+  exportId: string;
+  records: ReadonlyMap<ListRoute, readonly string[]>;
+  register(rel: string, entry: { sha256: string; bytes: number }): void;
+}) => Promise<Record<string, number>>;
+
 /** Write the export folder `outDir` (which must not hold these files yet) and return its manifest. */
-export async function writeSite(input: SiteInput, outDir: string, effects: BuildEffects, routes: readonly Route[] = registry): Promise<SiteManifest> {
+export async function writeSite(input: SiteInput, outDir: string, effects: BuildEffects, routes: readonly Route[] = registry,
+  extras: readonly SiteExtra[] = []): Promise<SiteManifest> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.exportDate)) throw new Error(`export date must be YYYY-MM-DD, got "${input.exportDate}"`);
   const ctx: ExportContext = { exportId: input.exportId ?? toExportId(input.exportDate, input.runId), cursorSecret: input.cursorSecret };
   const sink = new SiteSink(outDir, effects);
   const stage = _stopwatch(effects);
   try {
-    return await _writeAll(input, ctx, sink, effects, routes, stage);
+    return await _writeAll(input, ctx, sink, effects, routes, stage, extras, outDir);
   } catch (err) {
     // Let queued writes finish before the caller removes the folder, so none lands after the cleanup.
     await sink.settle();
@@ -35,11 +45,12 @@ export async function writeSite(input: SiteInput, outDir: string, effects: Build
 }
 
 async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, effects: BuildEffects, routes: readonly Route[],
-  stage: (m: string) => void): Promise<SiteManifest> {
+  stage: (m: string) => void, extras: readonly SiteExtra[], outDir: string): Promise<SiteManifest> {
   const counts: Record<string, number> = {};
+  const records = new Map<ListRoute, readonly string[]>();
   for (const [i, route] of routes.entries()) {
     effects.progress?.('site', i, routes.length, route.path);
-    if (route.kind === 'list') Object.assign(counts, await _writeList(route, input, ctx, sink, stage));
+    if (route.kind === 'list') Object.assign(counts, await _writeList(route, input, ctx, sink, stage, records));
     else if (route.kind === 'detail') Object.assign(counts, await _writeDetails(route, input, sink, effects, stage));
   }
   const rateLimits = input.rateLimits ?? DEFAULT_RATE_LIMITS;
@@ -56,6 +67,10 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   }
   counts.topics = input.topics.length;
   await sink.flush();
+  for (const extra of extras) {
+    Object.assign(counts, await extra({ dir: outDir, exportId: ctx.exportId, records, register: (rel, entry) => sink.register(rel, entry) }));
+    stage('extra part of the export written');
+  }
 
   const manifest: SiteManifest = {
     export_id: ctx.exportId,
@@ -63,6 +78,7 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
     built_at: effects.now().toISOString(),
     counts,
     files: { ...sink.files },
+    run_id: input.runId,
     ...(input.night ? { night: input.night } : {}),
   };
   await sink.write(siteLayout.manifest, JSON.stringify(manifest));
@@ -71,11 +87,14 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   return manifest;
 }
 
-async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext, sink: SiteSink, stage: (m: string) => void) {
+async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext, sink: SiteSink, stage: (m: string) => void,
+  records: Map<ListRoute, readonly string[]>) {
   const rows = input.lists[route.resource];
   if (!rows) throw new Error(`site input has no rows for ${route.resource} (${route.id})`);
   assertRecordsValid(route, rows);
-  const { bytes } = toArrowFile(route, rows);
+  const arrow = toArrowFile(route, rows);
+  const bytes = arrow.bytes;
+  records.set(route, arrow.records);
   await sink.write(siteLayout.data(route.resource), bytes);
   // A route with a required parameter has no unfiltered answer, so no canonical page: the gateway answers it all.
   if (route.params.some((p) => p.required)) {

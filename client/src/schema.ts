@@ -428,6 +428,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/insights/item-lobbying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lobbying before each vote: per agenda item and window (30, 90, 180 days), the communications on registrations linked to the item (4.1)
+         * @description Ordered by agenda item id in natural order (year, committee code, meeting number, item number), then window.
+         */
+        get: operations["insightsItemLobbying"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/office-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contacts per member office per quarter, and per member and term (quarter "term"), with method counts, staff share and rank (4.3)
+         * @description Ordered by term, then quarter (the term row after its quarters), then rank, then person id.
+         */
+        get: operations["insightsOfficeContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/meeting-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meeting rates (meetings ÷ communications) per subject, member office and registry subject category, against the office's own rate (4.4)
+         * @description subject_id is a person id (lobbyist, office), an organisation id (firm) or "<lobbyist id>:<member person id>" (pair). Rates over fewer than 10 communications are null, and the row's suppressed column says so. Ordered by subject type, subject id, office, then category ("*" first).
+         */
+        get: operations["insightsMeetingRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/deviation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per member and term: recorded votes against the bloc on lobbied and on unlobbied items, and the difference (4.2)
+         * @description A rate over fewer than 10 votes is null, and the row's suppressed column says so. Ordered by term, then person id.
+         */
+        get: operations["insightsDeviation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/former-officials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lobbyists who are former public office holders: reviewer-confirmed L5 matches with the records confirming them (4.8)
+         * @description Ordered by lobbyist person id, then former official person id.
+         */
+        get: operations["insightsFormerOfficials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1163,6 +1263,166 @@ export interface components {
             licence?: string;
             attribution?: string;
         };
+        ItemLobbyingRow: {
+            /** @description Agenda item with a first recorded vote */
+            agenda_item_id: string;
+            /**
+             * @description Days before the first vote counted: 30, 90 or 180
+             * @enum {integer}
+             */
+            window: 30 | 90 | 180;
+            /**
+             * Format: date
+             * @description Date of the first recorded vote on the item
+             */
+            first_vote_date: string;
+            /** @description Ward of the item, where it names one */
+            ward: number | null;
+            /** @description Decision body code */
+            committee_code: string | null;
+            /** @description Item title */
+            title: string | null;
+            /** @description Registrations with a published L1 link to the item and a communication in the window */
+            registrations: number;
+            /** @description Client organisations of those registrations */
+            organizations: number;
+            /** @description Lobbyists who reported those communications */
+            lobbyists: number;
+            /** @description Communications on linked registrations dated within [first vote − window, first vote] */
+            communications: number;
+            /** @description Of those, communications that reached a member's office: the member and the staff resolved to that member */
+            member_communications: number;
+            /** @description Members whose office those communications reached */
+            members_contacted: number;
+            /** @description Of those members, the ones who cast a vote on the item */
+            members_contacted_who_voted: number;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        OfficeContactsRow: {
+            /** @description Member of council (person id) */
+            person_id: number;
+            /** @description Council term */
+            term: string;
+            /** @description Calendar quarter (YYYYQn), or "term" for the member's whole term */
+            quarter: string;
+            /** @description Communications that reached the member's office (a member's office: the member and the staff resolved to that member) */
+            communications: number;
+            /** @description Registrations those communications were reported under */
+            registrations: number;
+            /** @description Client organisations of those registrations */
+            organizations: number;
+            /** @description Lobbyists who reported them */
+            lobbyists: number;
+            /** @description Of the communications, those by meeting */
+            meeting: number;
+            /** @description Of the communications, those by call */
+            call: number;
+            /** @description Of the communications, those by email */
+            email: number;
+            /** @description Of the communications, those in writing */
+            written: number;
+            /** @description Of the communications, those by another method */
+            other: number;
+            /** @description Share of the office's communications that went to staff rather than the member */
+            staff_share: number | null;
+            /** @description Rank of the office among all member offices in the quarter (1 = most contacted; ties share a rank) */
+            rank: number;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        MeetingRatesRow: {
+            /**
+             * @description lobbyist, firm, office or pair
+             * @enum {string}
+             */
+            subject_type: "lobbyist" | "firm" | "office" | "pair";
+            /** @description The subject: a person id (lobbyist, office), an organisation id (firm) or <lobbyist id>:<member person id> (pair) */
+            subject_id: string;
+            /** @description Member whose office was contacted (person id) */
+            office: number;
+            /** @description Registry subject category of the registrations, or * for all */
+            category: string;
+            /** @description Communications of the subject with the office in the category */
+            communications: number;
+            /** @description Of those, meetings */
+            meetings: number;
+            /** @description meetings ÷ communications; null below 10 communications */
+            rate: number | null;
+            /** @description The same office's meeting rate over all subjects in the category */
+            office_rate: number | null;
+            /** @description rate ÷ office_rate */
+            ratio: number | null;
+            /** @description Why a value of this row is null, in words; null when none is suppressed */
+            suppressed: string | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        DeviationRow: {
+            /** @description Member of council (person id) */
+            person_id: number;
+            /** @description Council term */
+            term: string;
+            /** @description Recorded Yes/No votes with a bloc on items lobbied for the member (a published L1 link and a communication to the member's office in the 180 days before the vote) */
+            lobbied_votes: number;
+            /** @description Of those, votes against the bloc (the majority of the other members' Yes/No votes on the same motion) */
+            lobbied_deviations: number;
+            /** @description lobbied_deviations ÷ lobbied_votes; null below 10 votes */
+            lobbied_rate: number | null;
+            /** @description Recorded Yes/No votes with a bloc on the member's other items */
+            unlobbied_votes: number;
+            /** @description Of those, votes against the bloc */
+            unlobbied_deviations: number;
+            /** @description unlobbied_deviations ÷ unlobbied_votes; null below 10 votes */
+            unlobbied_rate: number | null;
+            /** @description lobbied_rate − unlobbied_rate; null when either is */
+            difference: number | null;
+            /** @description Why a value of this row is null, in words; null when none is suppressed */
+            suppressed: string | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        FormerOfficialRow: {
+            /** @description The lobbyist (person id) */
+            lobbyist_person_id: number;
+            /** @description The lobbyist's name */
+            lobbyist_name: string;
+            /** @description The former public office holder the lobbyist is (person id) */
+            former_official_person_id: number;
+            /** @description Their name as an office holder */
+            former_official_name: string;
+            /**
+             * @description Role they held: member_of_council or mayor
+             * @enum {string}
+             */
+            role: "member_of_council" | "mayor" | "councillor_staff" | "city_staff";
+            /**
+             * Format: date
+             * @description Last day in office
+             */
+            left_office: string | null;
+            /**
+             * Format: date
+             * @description First registration of the lobbyist after leaving office
+             */
+            first_registration_after: string | null;
+            /** @description Whole months from leaving office to that registration */
+            months_after_leaving: number | null;
+            /** @description The lobbyist's registrations after leaving office */
+            registrations: number;
+            /** @description The lobbyist's communications after leaving office */
+            communications: number;
+            /** @description Of those, communications to the offices of members they served with */
+            communications_to_former_colleagues: number;
+            /** @description The confirming records of the reviewer-confirmed L5 match (at least two independent ones): source and id */
+            evidence: {
+                source: string;
+                id: string;
+                says?: string | null;
+            }[];
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
         OrganizationPage: {
             data: components["schemas"]["Organization"][];
             /** @description Cursor of the next page; null on the last page */
@@ -1293,6 +1553,46 @@ export interface components {
         };
         ContributionPage: {
             data: components["schemas"]["Contribution"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        ItemLobbyingRowPage: {
+            data: components["schemas"]["ItemLobbyingRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        OfficeContactsRowPage: {
+            data: components["schemas"]["OfficeContactsRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        MeetingRatesRowPage: {
+            data: components["schemas"]["MeetingRatesRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        DeviationRowPage: {
+            data: components["schemas"]["DeviationRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        FormerOfficialRowPage: {
+            data: components["schemas"]["FormerOfficialRow"][];
             /** @description Cursor of the next page; null on the last page */
             next_cursor: string | null;
             limit: number;
@@ -2162,6 +2462,193 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContributionPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsItemLobbying: {
+        parameters: {
+            query?: {
+                /** @description Agenda item id */
+                agenda_item?: string;
+                /** @description Window in days before the first vote: 30, 90 or 180 */
+                window?: 30 | 90 | 180;
+                /** @description First vote date on or after */
+                from?: string;
+                /** @description First vote date on or before */
+                to?: string;
+                /** @description A ward the item concerns */
+                ward?: number;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemLobbyingRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsOfficeContacts: {
+        parameters: {
+            query?: {
+                /** @description Council term */
+                term?: string;
+                /** @description Person id of the member */
+                person?: number;
+                /** @description Quarter label such as 2024Q3, or "term" for the whole-term rows */
+                quarter?: string;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeContactsRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsMeetingRates: {
+        parameters: {
+            query?: {
+                /** @description Kind of subject */
+                subject_type?: "lobbyist" | "firm" | "office" | "pair";
+                /** @description Subject id: a person or organisation id, or "<lobbyist id>:<member person id>" for a pair */
+                subject_id?: string;
+                /** @description Person id of the member whose office was contacted */
+                office?: number;
+                /** @description Registry subject category, or * for all categories */
+                category?: string;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingRatesRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsDeviation: {
+        parameters: {
+            query?: {
+                /** @description Council term */
+                term?: string;
+                /** @description Person id of the member */
+                person?: number;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviationRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsFormerOfficials: {
+        parameters: {
+            query?: {
+                /** @description Role the former official held */
+                role?: "member_of_council" | "mayor" | "councillor_staff" | "city_staff";
+                /** @description Person id of the lobbyist */
+                person?: number;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormerOfficialRowPage"];
                 };
             };
             304: components["responses"]["NotModified"];

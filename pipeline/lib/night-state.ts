@@ -8,7 +8,7 @@ import { access, copyFile, mkdir, readdir, readFile, rename, rm, writeFile } fro
 import path from 'node:path';
 
 /** The files of the state; every one is written whole (temp file, then rename), never in place. */
-export const STATE_FILES = ['registry-snapshots.json', 'registry-sightings.parquet', 'entity-ids.parquet'] as const;
+export const STATE_FILES = ['registry-snapshots.json', 'registry-sightings.parquet', 'entity-ids.parquet', 'quarantine-sightings.parquet'] as const;
 const STAGED = 'staged';
 const TAG = 'staged.json';
 

@@ -36,8 +36,9 @@ export async function writeQualityReport(
   await wh.exec(`create or replace temp view qa_all_values as ${tables.map(({ t }) =>
     `select source, source_file, cast(source_position as bigint) as source_position, severity, reason, excerpt from ${quoteIdent(t)}`)
     .join(' union all ')}`);
-  await wh.exec(`insert into quarantine (source, source_file, source_position, reason, excerpt)
-    select source, source_file, source_position, reason, excerpt from qa_all_values where severity = 'rejected'`);
+  // a qa rule's excerpt is the rejected record's key (an SM number, a communication or item id), so it is its record_key
+  await wh.exec(`insert into quarantine (source, source_file, source_position, reason, excerpt, record_key)
+    select source, source_file, source_position, reason, excerpt, excerpt from qa_all_values where severity = 'rejected'`);
   // reasons carry values (dates, ids); group by their stable prefix so the report stays readable
   const quarantine = await wh.all<{ source: string; reason: string; records: number }>(`
     select source, regexp_replace(reason, '"[^"]*"|SM\\d+', '…', 'g') as reason, count(*)::integer as records

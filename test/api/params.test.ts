@@ -103,6 +103,7 @@ describe('parseListQuery', () => {
 describe('insight parameters', () => {
   const insight = defineInsight('Insights', {
     name: 'test-rates',
+    primaryKey: ['subject_type', 'subject_id', 'office', 'category'],
     summary: 'test',
     schema: 'MeetingRatesRow',
     order: 'subject',

@@ -10,6 +10,7 @@ import { Package } from 'datapackage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesOfKind } from '../../api/routes.ts';
 import type { ListRoute } from '../../api/routes/types.ts';
+import { primaryKeyOf } from '../../api/routes/define.ts';
 import { siteLayout } from '../../api/site-layout.ts';
 import { bulkColumns, type BulkColumn } from '../../build/bulk/columns.ts';
 import { bulkBaseName } from '../../build/bulk/names.ts';
@@ -98,6 +99,14 @@ describe('bulk export', () => {
     }
     const lines = readFileSync(path.join(dir, `${bulkBaseName(route.resource)}.jsonl`), 'utf8').split('\n').filter(Boolean);
     expect(lines).toEqual(api);
+  });
+
+  it.each(lists.map((r) => [r.resource, r] as const))('%s: the primary key names one row', (_name, route) => {
+    const key = primaryKeyOf(route);
+    for (const field of key) expect(route.fields, `${route.id} key ${field}`).toContain(field);
+    const records = tables.find((t) => t.route === route)!.records.map((json) => JSON.parse(json) as Record<string, unknown>);
+    const keys = records.map((r) => JSON.stringify(key.map((k) => r[k])));
+    expect(new Set(keys).size, route.id).toBe(keys.length);
   });
 
   it('lists every file with its rows, bytes and SHA-256 in the manifest', () => {

@@ -135,6 +135,7 @@ describe('writeSite', () => {
 describe('writeSite: insight routes', () => {
   const requiredRoute = defineInsight('Insights', {
     name: 'rates-by-office',
+    primaryKey: ['subject_type', 'subject_id', 'office', 'category'],
     summary: 'test',
     schema: 'MeetingRatesRow',
     order: 'subject',

@@ -1,10 +1,13 @@
 // Privacy is a hard rule: no published byte (static site files, which the gateway serves as they are) may carry a
 // contributor's address or postal code (the city alone is published), an L7 link or a tier-3 match. Scans every file
-// of the e2e city's export.
+// of the e2e city's export, the bulk files included: gzip twins decompressed and Parquet files decoded, so a leak
+// cannot hide in a compressed byte.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Warehouse } from '../../pipeline/db/warehouse.ts';
+import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { e2eConfig, openE2eWarehouse } from './harness.ts';
 
 let files: { rel: string; text: string }[] = [];
@@ -21,15 +24,29 @@ beforeAll(async () => {
   const config = await e2eConfig();
   const root = path.join(config.siteRoot, 'current');
   // cursors are random-looking base64 and could contain any short letter-digit run by chance: leave them out
-  files = walk(root, root).map((rel) => ({
-    rel, text: readFileSync(path.join(root, rel)).toString('latin1').replace(/"next_cursor":"[^"]*"/g, ''),
-  }));
+  const duck = await openWarehouse(':memory:');
+  files = [];
+  for (const rel of walk(root, root)) {
+    const full = path.join(root, rel);
+    let text: string;
+    if (rel.endsWith('.parquet')) {
+      text = JSON.stringify(await duck.all(`select * from read_parquet('${full.replace(/'/g, "''")}')`));
+    } else {
+      const bytes = readFileSync(full);
+      text = (rel.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString(rel.endsWith('.gz') || rel.endsWith('.parquet') ? 'utf8' : 'latin1');
+    }
+    files.push({ rel, text: text.replace(/"next_cursor":"[^"]*"/g, '') });
+  }
+  duck.close();
   wh = await openE2eWarehouse();
 });
 
 describe('no private byte is published', () => {
-  it('scans a real export', () => {
+  it('scans a real export, its bulk files included', () => {
     expect(files.length).toBeGreaterThan(100);
+    for (const name of ['bulk/contributions.csv', 'bulk/contributions.csv.gz', 'bulk/contributions.parquet', 'bulk/quarantine.csv', 'bulk/links.jsonl']) {
+      expect(files.map((f) => f.rel)).toContain(name);
+    }
   });
 
   it('carries no contributor postal code', async () => {
@@ -64,5 +81,10 @@ describe('no private byte is published', () => {
   it('publishes no L7 link and no tier-3 match', () => {
     const leaks = files.filter((f) => /"task":"L7"/.test(f.text) || /"tier":3\b/.test(f.text)).map((f) => f.rel);
     expect(leaks).toEqual([]);
+    // the CSV forms: no link row of task L7, no contribution row of tier 3
+    const rows = (rel: string) => parse(files.find((f) => f.rel === rel)!.text, { columns: true }) as Record<string, string>[];
+    expect(rows('bulk/links.csv').filter((r) => r.task === 'L7')).toEqual([]);
+    const tiers = new Set(rows('bulk/contributions.csv').map((r) => r.tier));
+    expect([...tiers].filter((t) => t !== '1' && t !== '2')).toEqual([]);
   });
 });

@@ -143,7 +143,8 @@ describe('communications', () => {
 
   it('rejects an undated communication with a reason instead of dropping it silently', async () => {
     const qa = await wh.all<{ reason: string; excerpt: string }>("select reason, excerpt from qa_invalid_values where severity = 'rejected'");
-    expect(qa).toContainEqual({ reason: 'communication has no date', excerpt: 'C6' });
+    // the key names the registration first, so a reader finds the record by its SM number
+    expect(qa).toContainEqual({ reason: 'communication has no date', excerpt: 'SM10002:C6' });
     expect(qa.some((r) => r.reason.startsWith('duplicate SM number SM9001'))).toBe(true);
     const nulled = await wh.all<{ reason: string }>("select reason from qa_invalid_values where severity = 'value_nulled'");
     expect(nulled.map((r) => r.reason)).toContain('invalid proposed_end_date "2023-02-30"');

@@ -28,7 +28,7 @@ undated_communications as (
     select 'registry', source_file, source_position, 'rejected',
         case when communication_date_raw is null then 'communication has no date'
             else 'communication date "' || communication_date_raw || '" is not a date' end,
-        communication_id
+        registration_id || ':' || communication_id -- the registration first: a reader looks the record up by its SM number
     from stg_registry__communications
     where is_poh_contact and communication_date is null -- the contract requires a date on every communication
 ),

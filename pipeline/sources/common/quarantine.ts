@@ -45,6 +45,7 @@ export class Quarantine {
       e.sourcePosition === null ? null : String(e.sourcePosition),
       e.reason,
       e.excerpt,
+      null, // record_key: a loader rejects a record it could not read, whose key it cannot vouch for
     ]);
   }
 

@@ -109,7 +109,8 @@ export const SOURCE_TABLES = {
   src_review__decisions: [
     'task', 'from_type', 'from_id', 'to_type', 'to_id', 'decision', 'reviewer', 'reviewed_at', 'note', ...LINEAGE,
   ],
-  quarantine: ['source', 'source_file', 'source_position', 'reason', 'excerpt'],
+  // record_key: the record's public key where the rule knows one (an SM number, a communication id); excerpt stays private
+  quarantine: ['source', 'source_file', 'source_position', 'reason', 'excerpt', 'record_key'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type SourceTable = keyof typeof SOURCE_TABLES;
