@@ -10,6 +10,7 @@ import { buildRegistry } from './registry/registrations.ts';
 import { snapshotDays, writeSnapshots } from './registry/snapshots.ts';
 import { generateDevelopmentProcurementContributions } from './development-procurement-contributions.ts';
 import { generatePositions } from './positions/generate.ts';
+import { plantTrends } from './plants/trends.ts';
 import { rootRng } from './common/rng.ts';
 import { writeTruth } from './truth.ts';
 import type { Log, SampleOptions, Summary } from './common/types.ts';
@@ -49,15 +50,18 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   stage(`lobbyist registry model (${votes.rows} vote rows written)`);
   const registry = buildRegistry(rng.fork('registry'), council, items, scale, asOfDay);
   const days = snapshotDays(asOfDay, every);
-  stage(`snapshots: ${days.length} days, ${registry.regs.length} registrations`);
-  const snap = writeSnapshots(outDir, registry.regs, days, log);
   stage('development, procurement, contributions, address points (separate seeded streams)');
   // the label 'extended' is historical, but it seeds the stream: renamed, every file of these sources would change
   const devProcContrib = generateDevelopmentProcurementContributions(rng.fork('extended'), outDir, scale, asOfDay, council, items, registry, log);
   stage('agenda-item communications and organisation positions (separate seeded stream)');
   const pos = generatePositions(rng.fork('positions'), outDir, asOfDay, items, registry);
-  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devProcContrib.top, ...pos.top },
-    shares: { ...devProcContrib.shares, ...pos.shares }, counts: { ...devProcContrib.counts, ...pos.counts } };
+  // after every source that reads the registry, so that only the snapshots and the truth change (plants/trends.ts)
+  stage('planted insight effects: trends (separate seeded stream)');
+  const trends = plantTrends(rng.fork('plants-trends'), { council, items, registry, scale, asOfDay, snapshotFrom: days[0]! });
+  stage(`snapshots: ${days.length} days, ${registry.regs.length} registrations`);
+  const snap = writeSnapshots(outDir, registry.regs, days, log);
+  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devProcContrib.top, ...pos.top, trends: trends.truth },
+    shares: { ...devProcContrib.shares, ...pos.shares }, counts: { ...devProcContrib.counts, ...pos.counts, ...trends.counts } };
   stage('planted truth');
   const truthCounts = writeTruth(outDir, { seed, scale, asOf, snapshotEvery: every, snapshots: days.length }, council, items, registry, votes, asOfDay, planted);
   const ms = Math.round(performance.now() - t0);
