@@ -10,7 +10,8 @@ import { REGISTRY_START } from '../registry/registrations.ts';
 import { newRegistration, type PlantContext } from './new-registration.ts';
 
 const CATEGORY = 'Housing';
-/** Planted per unit of scale / 0.02 (the default city): linked registrations, recent unlinked ones. */
+/** Planted at the default scale (0.02), fewer in smaller cities: linked registrations, recent unlinked ones. Larger
+ * cities get no more: their own registrations give every common topic a basis. */
 const LINKED_AT_DEFAULT = 26;
 const UPCOMING_AT_DEFAULT = 8;
 export const LEAD_DAYS = [45, 240] as const;
@@ -35,7 +36,7 @@ export function plantLeadTimes(p: PlantContext, items: Item[], scale: number): {
     const template = bestTemplate(topic.alike.map((f) => f(it.ctx)).filter((t) => t.includes(it.ctx.addr)), it.title);
     return template === null ? [] : [{ item: it, template }];
   });
-  const linked = candidates.length === 0 ? [] : Array.from({ length: Math.max(3, Math.round(LINKED_AT_DEFAULT * k)) }, () => {
+  const linked = candidates.length === 0 ? [] : Array.from({ length: Math.min(LINKED_AT_DEFAULT, Math.max(3, Math.round(LINKED_AT_DEFAULT * k))) }, () => {
     const { item, template } = p.rng.pick(candidates);
     const lead = p.rng.int(LEAD_DAYS[0], LEAD_DAYS[1]);
     const unalike = p.rng.chance(0.25);
@@ -43,7 +44,7 @@ export function plantLeadTimes(p: PlantContext, items: Item[], scale: number): {
     if (!unalike) reg.particulars = template;
     return { reg, reference: item.reference!, lead };
   });
-  const upcoming = Array.from({ length: Math.max(2, Math.round(UPCOMING_AT_DEFAULT * k)) }, () => newRegistration(p, {
+  const upcoming = Array.from({ length: Math.min(UPCOMING_AT_DEFAULT, Math.max(2, Math.round(UPCOMING_AT_DEFAULT * k))) }, () => newRegistration(p, {
     // the matter in general words, naming no site and no agenda item's title: nothing to link yet
     category: CATEGORY, initial: p.asOfDay - p.rng.int(5, 330), particulars: p.rng.pick(UPCOMING_PARTICULARS), active: true,
     communications: p.rng.int(1, 4),
