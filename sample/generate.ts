@@ -11,6 +11,7 @@ import { snapshotDays, writeSnapshots } from './registry/snapshots.ts';
 import { generateDevelopmentProcurementContributions } from './development-procurement-contributions.ts';
 import { generatePositions } from './positions/generate.ts';
 import { plantActivityEffects } from './plants/activity.ts';
+import { plantTrends } from './plants/trends.ts';
 import { rootRng } from './common/rng.ts';
 import { writeTruth } from './truth.ts';
 import type { Log, SampleOptions, Summary } from './common/types.ts';
@@ -52,15 +53,18 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   const activity = plantActivityEffects(rng.fork('activity-effects'), council, motions, registry, scale, asOfDay);
   const votes = writeVotes(rng.fork('votes-csv'), outDir, motions, council.byId);
   const days = snapshotDays(asOfDay, every);
-  stage(`snapshots: ${days.length} days, ${registry.regs.length} registrations`);
-  const snap = writeSnapshots(outDir, registry.regs, days, log);
   stage('development, procurement, contributions, address points (separate seeded streams)');
   // the label 'extended' is historical, but it seeds the stream: renamed, every file of these sources would change
   const devProcContrib = generateDevelopmentProcurementContributions(rng.fork('extended'), outDir, scale, asOfDay, council, items, registry, log);
   stage('agenda-item communications and organisation positions (separate seeded stream)');
   const pos = generatePositions(rng.fork('positions'), outDir, asOfDay, items, registry);
-  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devProcContrib.top, ...pos.top, ...activity.top },
-    shares: { ...devProcContrib.shares, ...pos.shares }, counts: { ...devProcContrib.counts, ...pos.counts, ...activity.counts } };
+  // after every source that reads the registry, so that only the snapshots and the truth change (plants/trends.ts)
+  stage('planted insight effects: trends (separate seeded stream)');
+  const trends = plantTrends(rng.fork('plants-trends'), { council, items, registry, scale, asOfDay, snapshotFrom: days[0]! });
+  stage(`snapshots: ${days.length} days, ${registry.regs.length} registrations`);
+  const snap = writeSnapshots(outDir, registry.regs, days, log);
+  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devProcContrib.top, ...pos.top, ...activity.top, trends: trends.truth },
+    shares: { ...devProcContrib.shares, ...pos.shares }, counts: { ...devProcContrib.counts, ...pos.counts, ...activity.counts, ...trends.counts } };
   stage('planted truth');
   const truthCounts = writeTruth(outDir, { seed, scale, asOf, snapshotEvery: every, snapshots: days.length }, council, items, registry, votes, asOfDay, planted);
   const ms = Math.round(performance.now() - t0);

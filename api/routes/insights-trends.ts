@@ -67,10 +67,12 @@ export const disclosureLag: ListRoute = defineInsight('Insights', {
   schema: 'DisclosureLagRow',
   order: 'subject type, then subject id',
   params: [
-    enumParam('subject_type', DISCLOSURE_SUBJECT_TYPES, 'Kind of subject', { kind: 'eq', column: 'subject_type' }),
-    strParam('subject_id', 'Subject id: an organisation or person id, or a subject category', { kind: 'eq', column: 'subject_id' }),
+    // Filter lists rather than the columns: while rows are pending, the one measurement row lists every subject type
+    // and id, so that every request returns it (a measured row lists its own).
+    enumParam('subject_type', DISCLOSURE_SUBJECT_TYPES, 'Kind of subject', { kind: 'contains', column: 'f_subject_types' }),
+    strParam('subject_id', 'Subject id: a firm\'s organisation id, a lobbyist\'s person id, or a registry subject category', { kind: 'contains', column: 'f_subject_ids' }),
   ],
 });
 
 /** The trend insight routes the pipeline builds, in the contract's order (each added once its model lands). */
-export const trendInsightRoutes: readonly Route[] = [];
+export const trendInsightRoutes: readonly Route[] = [upcoming, leadTimes, topicVolume, mayorShare, mayorShareIts, disclosureLag];

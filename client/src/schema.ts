@@ -528,6 +528,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/insights/upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open registrations with no linked agenda item yet, with the window in which an item is expected from past lead times (4.9)
+         * @description Ordered by registration id (SM number, numeric).
+         */
+        get: operations["insightsUpcoming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/lead-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lead times in days from a registration's initial approval to its first linked agenda item: quantiles per topic and pooled (4.9)
+         * @description Ordered by topic ("*", the pooled distribution, first).
+         */
+        get: operations["insightsLeadTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/topic-volume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New registrations per topic and month, against the trailing 12-month baseline, with Poisson spike flags (4.9)
+         * @description Ordered by topic, then month.
+         */
+        get: operations["insightsTopicVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/mayor-share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quarterly share of communications to member offices that went to the Mayor's office, with the Executive Committee comparison (4.5)
+         * @description Ordered by quarter, then category.
+         */
+        get: operations["insightsMayorShare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/mayor-share/its": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Interrupted time series of the quarterly Mayor's-office share (category all): level and slope change at the strong-mayor powers, with Newey–West 95% intervals (4.5) */
+        get: operations["insightsMayorShareIts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/disclosure-lag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Share of communications recorded in the registry more than 3 days after they happened, per firm, lobbyist, subject and overall (4.11)
+         * @description Rows appear once the registry snapshot history spans 6 months; until then one row's measurement field says why and from which date. Ordered by subject type, then subject id.
+         */
+        get: operations["insightsDisclosureLag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1423,6 +1540,153 @@ export interface components {
             /** @description Export date of the pipeline run that built the row */
             model_version: string;
         };
+        UpcomingRow: {
+            /** @description Active registration (SM number) with no published L1 link to an agenda item yet */
+            registration_id: string;
+            /** @description Its tracker topic */
+            topic: string | null;
+            /** @description Its client organisation */
+            client_organization_id: number | null;
+            /**
+             * Format: date
+             * @description Date the registrar first approved it
+             */
+            initial_approval_date: string | null;
+            /**
+             * @description Where the window comes from: topic (its topic has 20 or more lead times), pooled (all topics, 20 or more), none
+             * @enum {string}
+             */
+            basis: "topic" | "pooled" | "none";
+            /** @description Lead times in that distribution (for none: the pooled count that fell short of 20) */
+            basis_n: number;
+            /**
+             * Format: date
+             * @description initial_approval_date + p25 of the basis's lead times (days, rounded down); null for basis none
+             */
+            window_start: string | null;
+            /**
+             * Format: date
+             * @description initial_approval_date + p75 of the basis's lead times (days, rounded up); null for basis none
+             */
+            window_end: string | null;
+            /**
+             * @description 1 when the export date is past window_end
+             * @enum {integer|null}
+             */
+            overdue: 0 | 1 | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        LeadTimesRow: {
+            /** @description Tracker topic, or * for the pooled distribution of every topic */
+            topic: string;
+            /** @description Registrations measured: days from initial approval to the meeting date of the first published linked agenda item (L1) on or after it */
+            n: number;
+            /** @description 10th percentile of the lead times in days (linear interpolation, quantile_cont) */
+            p10: number | null;
+            /** @description 25th percentile, days */
+            p25: number | null;
+            /** @description Median, days */
+            p50: number | null;
+            /** @description 75th percentile, days */
+            p75: number | null;
+            /** @description 90th percentile, days */
+            p90: number | null;
+            /** @description Mean lead time, days */
+            mean: number | null;
+            /** @description Registrations whose linked items all met before their approval (left out) */
+            excluded_n: number;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        TopicVolumeRow: {
+            /** @description Tracker topic */
+            topic: string;
+            /** @description Calendar month (YYYY-MM) of the registrations' initial approval */
+            month: string;
+            /** @description New registrations of the topic approved in the month */
+            registrations: number;
+            /** @description Mean monthly registrations of the topic over the trailing 12 months */
+            baseline: number | null;
+            /** @description Poisson upper-tail probability of a count this high under the baseline */
+            p_value: number | null;
+            /**
+             * @description 1 when the month has at least 5 registrations and p_value is below 0.01
+             * @enum {integer}
+             */
+            spike: 0 | 1;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        MayorShareRow: {
+            /** @description Calendar quarter (YYYYQn), complete quarters only */
+            quarter: string;
+            /**
+             * @description all, or a subject-category group (planning_development, budget, housing; the mapping is in the methodology)
+             * @enum {string}
+             */
+            category: "all" | "planning_development" | "budget" | "housing";
+            /** @description Communications to the Mayor's office (the mayor and the mayor's staff) */
+            mayor_office: number;
+            /** @description Communications to every member's office (a member's office: the member and the staff resolved to that member) */
+            all_member_offices: number;
+            /** @description mayor_office ÷ all_member_offices; null when no member office was contacted */
+            share: number | null;
+            /** @description Share to the offices of Executive Committee members other than the mayor; null where the committee's membership does not cover the whole quarter */
+            executive_committee_share: number | null;
+            /**
+             * @description 1 on and after the first full quarter after the intervention date (strong-mayor powers, 2022-11-23)
+             * @enum {integer}
+             */
+            post: 0 | 1;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        MayorShareIts: {
+            /** Format: date */
+            intervention_date: string;
+            intervention_quarter: string | null;
+            n_pre: number;
+            n_post: number;
+            coefficients: {
+                /** @enum {string} */
+                term: "intercept" | "trend" | "level_change" | "slope_change";
+                estimate: number | null;
+                std_error: number | null;
+                ci_low: number | null;
+                ci_high: number | null;
+                p_value: number | null;
+            }[];
+            durbin_watson: number | null;
+            measurement: string | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+            licence: string;
+            attribution: string;
+        };
+        DisclosureLagRow: {
+            /**
+             * @description firm, lobbyist, subject (a registry subject category) or all
+             * @enum {string}
+             */
+            subject_type: "firm" | "lobbyist" | "subject" | "all";
+            /** @description The firm's organisation id, the lobbyist's person id or the subject category; null for all */
+            subject_id: string | null;
+            /** @description Communications dated on or after the first registry snapshot (earlier ones' first sighting is unknown) */
+            communications: number | null;
+            /** @description Of those, communications first seen in a snapshot more than 3 days after their date */
+            late: number | null;
+            /** @description late ÷ communications */
+            late_share: number | null;
+            /** @description Median days from a communication's date to its first sighting */
+            median_lag_days: number | null;
+            /** @description 90th percentile of those days */
+            p90_lag_days: number | null;
+            /** @description Why there are no rows yet (snapshot history shorter than 6 months) and from which date they will appear; null on measured rows */
+            measurement: string | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
         OrganizationPage: {
             data: components["schemas"]["Organization"][];
             /** @description Cursor of the next page; null on the last page */
@@ -1593,6 +1857,46 @@ export interface components {
         };
         FormerOfficialRowPage: {
             data: components["schemas"]["FormerOfficialRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        UpcomingRowPage: {
+            data: components["schemas"]["UpcomingRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        LeadTimesRowPage: {
+            data: components["schemas"]["LeadTimesRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        TopicVolumeRowPage: {
+            data: components["schemas"]["TopicVolumeRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        MayorShareRowPage: {
+            data: components["schemas"]["MayorShareRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        DisclosureLagRowPage: {
+            data: components["schemas"]["DisclosureLagRow"][];
             /** @description Cursor of the next page; null on the last page */
             next_cursor: string | null;
             limit: number;
@@ -2649,6 +2953,206 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FormerOfficialRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsUpcoming: {
+        parameters: {
+            query?: {
+                /** @description Tracker topic id of the registration */
+                topic?: string;
+                /** @description Where the window comes from: the topic's lead times, the pooled ones, or none */
+                basis?: "topic" | "pooled" | "none";
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpcomingRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsLeadTimes: {
+        parameters: {
+            query?: {
+                /** @description Tracker topic id, or * for the pooled distribution */
+                topic?: string;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadTimesRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsTopicVolume: {
+        parameters: {
+            query?: {
+                /** @description Tracker topic id */
+                topic?: string;
+                /** @description 1 for spike months only */
+                spike?: "1";
+                /** @description First month (YYYY-MM) */
+                month_from?: string;
+                /** @description Last month (YYYY-MM) */
+                month_to?: string;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicVolumeRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsMayorShare: {
+        parameters: {
+            query?: {
+                /** @description Subject category group */
+                category?: "all" | "planning_development" | "budget" | "housing";
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MayorShareRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsMayorShareIts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MayorShareIts"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsDisclosureLag: {
+        parameters: {
+            query?: {
+                /** @description Kind of subject */
+                subject_type?: "firm" | "lobbyist" | "subject" | "all";
+                /** @description Subject id: a firm's organisation id, a lobbyist's person id, or a registry subject category */
+                subject_id?: string;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisclosureLagRowPage"];
                 };
             };
             304: components["responses"]["NotModified"];

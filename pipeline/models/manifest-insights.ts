@@ -13,7 +13,18 @@ export const activityInsightModels: readonly string[] = [
 ];
 
 /** 4.9 upcoming, lead times, topic volume; 4.5 mayor share and its ITS; 4.11 disclosure lag. */
-export const trendInsightModels: readonly string[] = [];
+export const trendInsightModels: readonly string[] = [
+  'int_insight_lead_times',
+  'api_insight_lead_times',
+  'api_insight_upcoming', // reads the published lead-time quantiles
+  'int_insight_topic_volume_months',
+  'int_insight_topic_volume_tails', // .ts: Poisson upper tails (pipeline/stats/poisson.ts)
+  'api_insight_topic_volume',
+  'int_insight_mayor_share_categories', // .ts: loads pipeline/seeds/mayor_share_categories.csv
+  'api_insight_mayor_share',
+  'api_insight_mayor_share_its', // .ts: the interrupted time series (pipeline/stats/its.ts)
+  'api_insight_disclosure_lag',
+];
 
 /** 4.6 application comparison; procurement timeline, non-competitive share, firm clients; the contribution insights. */
 export const moneyInsightModels: readonly string[] = [];

@@ -47,6 +47,7 @@ export function addMemberContact(ctx: PlantCtx, reg: Registration, seat: Tenure,
     seq: 1000 + reg.comms.length, day, dateText: isoOf(day), recorded: day + rng.int(0, 3), office: wardOffice(rng, council, seat, day),
     pohType: 'Member of Council', position: rng.pick(['Councillor', 'Councillor', 'City Councillor', '']), pohName: typed.name, method,
     groupId: String(++ctx.groups.n), lobbyist: null, truth: { memberId: seat.memberId, officeOf: null, kind: typed.kind, unalike: typed.unalike },
+    planted: 'activity',
   });
 }
 

@@ -12,6 +12,8 @@ export interface Comm {
   office: string; pohType: string; position: string; pohName: string; method: string; groupId: string;
   lobbyist: LobbyistRef | null;
   truth: { memberId: number | null; officeOf: number | null; kind: string; unalike: boolean } | null;
+  /** A contact an insight plant placed on purpose (sample/plants/): other plants leave it where it is. */
+  planted?: 'activity';
 }
 export interface Registration {
   key: number; sm: string; writeSm: boolean; oldLayout: boolean; type: 'Consultant' | 'In-house' | 'Voluntary';

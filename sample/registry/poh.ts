@@ -9,7 +9,8 @@ import { ascii } from '../common/text.ts';
 import type { Tenure } from '../common/types.ts';
 
 export interface Poh { office: string; type: string; position: string; name: string; memberId: number | null; officeOf: number | null; kind: string; unalike: boolean }
-const STRONG_MAYOR = dayOf('2022-11-23');
+/** When strong-mayor powers took effect: lobbyists turn to the Mayor's office more often from this day. */
+export const STRONG_MAYOR = dayOf('2022-11-23');
 
 function typo(rng: Rng, s: string): string {
   const i = rng.int(1, Math.max(1, s.length - 2));
@@ -60,16 +61,7 @@ export function pickPoh(rng: Rng, council: Council, holders: Tenure[], day: numb
     const mayorShare = afterStrong ? 0.24 : 0.07;
     const preferred = preferWard ? councillors.find((h) => h.ward === preferWard) : undefined;
     const t = mayor && rng.chance(mayorShare) ? mayor : preferred && rng.chance(0.55) ? preferred : rng.pick(councillors);
-    if (roll < 0.33) {
-      const typed = typedName(rng, council, t, day);
-      return { office: wardOffice(rng, council, t, day), type: 'Member of Council', position: t.role === 'Mayor' ? rng.pick(['Mayor', 'Mayor', '']) : rng.pick(['Councillor', 'Councillor', 'City Councillor', '']),
-        name: typed.name, memberId: t.memberId, officeOf: null, kind: typed.kind, unalike: typed.unalike };
-    }
-    const position = rng.pick(STAFF_POSITIONS);
-    const office = t.role === 'Mayor' ? rng.pick([`Mayor's Office; ${position || 'Executive Assistant'}`, "Mayor's Office", 'Office of the Mayor'])
-      : wardOffice(rng, council, t, day);
-    return { office, type: 'Staff of Member of Council', position, name: rng.chance(0.45) ? `${rng.pick(STAFF_FIRST)} ${rng.pick(LOBBYIST_LAST)}` : '',
-      memberId: null, officeOf: t.memberId, kind: 'staff', unalike: true };
+    return officePoh(rng, council, t, day, roll < 0.33);
   }
   if (roll < 0.95 || !holders.length) {
     return { office: rng.chance(0.6) ? division : rng.pick(DIVISIONS), type: 'Employee of the City', position: rng.pick(DIVISION_POSITIONS),
@@ -78,6 +70,20 @@ export function pickPoh(rng: Rng, council: Council, holders: Tenure[], day: numb
   return { office: rng.pick(LOCAL_BOARDS), type: rng.pick(['Employee of Local Board', 'Employee of Local Board', 'Member of Local Board', 'Staff of Member of Local Board', 'Member of Advisory Body']),
     position: rng.pick(['Director', 'Board Member', 'Chief Executive Officer', '']), name: rng.chance(0.5) ? `${rng.pick(STAFF_FIRST)} ${rng.pick(LOBBYIST_LAST)}` : '',
     memberId: null, officeOf: null, kind: 'local-board', unalike: true };
+}
+
+/** A contact with the office of the member holding tenure `t`: the member (as typed by a lobbyist) or the member's staff. */
+export function officePoh(rng: Rng, council: Council, t: Tenure, day: number, member: boolean): Poh {
+  if (member) {
+    const typed = typedName(rng, council, t, day);
+    return { office: wardOffice(rng, council, t, day), type: 'Member of Council', position: t.role === 'Mayor' ? rng.pick(['Mayor', 'Mayor', '']) : rng.pick(['Councillor', 'Councillor', 'City Councillor', '']),
+      name: typed.name, memberId: t.memberId, officeOf: null, kind: typed.kind, unalike: typed.unalike };
+  }
+  const position = rng.pick(STAFF_POSITIONS);
+  const office = t.role === 'Mayor' ? rng.pick([`Mayor's Office; ${position || 'Executive Assistant'}`, "Mayor's Office", 'Office of the Mayor'])
+    : wardOffice(rng, council, t, day);
+  return { office, type: 'Staff of Member of Council', position, name: rng.chance(0.45) ? `${rng.pick(STAFF_FIRST)} ${rng.pick(LOBBYIST_LAST)}` : '',
+    memberId: null, officeOf: t.memberId, kind: 'staff', unalike: true };
 }
 
 export const METHODS = ['Meeting', 'Meeting', 'E-mail', 'E-mail', 'Telephone', 'Meeting;Telephone;E-mail', 'E-mail;Telephone', 'Written',

@@ -17,7 +17,8 @@ export const REGISTRY_START = dayOf('2008-03-01');
 /** Planted look-alike organisations per organisation: enough that L3's look-alike pairs stay above a quarter of its
  * true pairs at every scale. */
 const DECOY_SHARE = 0.15;
-const DIVISION: Record<string, string> = { 'Planning/Development': 'City Planning', Zoning: 'City Planning', Heritage: 'City Planning', Housing: 'Housing Secretariat',
+/** The City division a registration's staff contacts are usually with, by registry category ('City Planning' otherwise). */
+export const DIVISION: Record<string, string> = { 'Planning/Development': 'City Planning', Zoning: 'City Planning', Heritage: 'City Planning', Housing: 'Housing Secretariat',
   Transportation: 'Transportation Services', Licensing: 'Municipal Licensing and Standards', 'Waste Management': 'Solid Waste Management Services',
   'Real Estate': 'Corporate Real Estate Management', Procurement: 'Purchasing and Materials Management', Water: 'Toronto Water' };
 

@@ -32,7 +32,7 @@ describe.each(routesOfKind('list').map((r) => [r.id, r] as const))('engine = SQL
   it('returns the same pages for random filters and limits, following cursors to the end', async () => {
     const r = rng(route.id.length * 7919);
     const rows = randomRows(route, ROWS, r);
-    const file = path.join(dir, `${route.resource.replace(/\//g, '_')}.jsonl`); // insights/<name>: no subfolder
+    const file = path.join(dir, `${route.resource.replace(/\//g, '__')}.jsonl`); // insights/<name> → one flat file
     writeFileSync(file, rows.map((row) => JSON.stringify(row)).join('\n'));
     const cols = Object.entries(duckColumns(route)).map(([k, v]) => `${quoteIdent(k)}: '${v}'`).join(', ');
     await wh.exec(`create or replace table ${quoteIdent(route.table)} as select * from read_json('${file}', format = 'newline_delimited', columns = {${cols}})`);

@@ -11,6 +11,7 @@ import { memoryEffects } from '../../build/site/effects.ts';
 import { readSiteInput } from '../../build/site/read-warehouse.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { duckColumns, randomRows, rng } from './helpers/random-rows.ts';
+import { ITS_DOCUMENT } from './helpers/small-site.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'read-wh-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +22,7 @@ describe('readSiteInput', () => {
     try {
       const r = rng(3);
       for (const route of routesOfKind('list')) {
-        const file = path.join(dir, `${route.resource.replace(/\//g, '_')}.jsonl`); // insights/<name>: no subfolder
+        const file = path.join(dir, `${route.resource.replace(/\//g, '__')}.jsonl`); // insights/<name> → one flat file
         writeFileSync(file, randomRows(route, 150, r).map((row) => JSON.stringify(row)).join('\n'));
         const cols = Object.entries(duckColumns(route)).map(([k, v]) => `${quoteIdent(k)}: '${v}'`).join(', ');
         await wh.exec(`create table ${quoteIdent(route.table)} as select * from read_json('${file}', format = 'newline_delimited', columns = {${cols}})`);
@@ -35,12 +36,16 @@ describe('readSiteInput', () => {
         await wh.exec(`create table ${quoteIdent(route.table)} (id varchar, slug varchar, doc json)`);
         await wh.exec(`insert into ${quoteIdent(route.table)} values ('1', 'one', $a), ('2', null, $b)`, { a: json[0]!, b: json[1]! });
       }
+      for (const route of routesOfKind('static').filter((s) => s.table)) {
+        await wh.exec(`create table ${quoteIdent(route.table!)} as select cast($doc as json) as doc`, { doc: ITS_DOCUMENT });
+      }
       await wh.exec(`create table meta_run as select '2026-11-20' as export_date, 'run-9' as run_id`);
       await wh.exec(`create table api_topics as select 'housing' as id, 'Housing' as label, 'Homes' as description, 'City' as "group"`);
 
       const input = await readSiteInput(wh, { baseUrl: 'https://x.test/api/v1', cursorSecret: 's' });
       expect(input.exportDate).toBe('2026-11-20');
       expect(input.runId).toBe('run-9');
+      expect(input.documents).toEqual({ 'insights/mayor-share/its.json': ITS_DOCUMENT });
       expect(input.topics).toEqual([{ id: 'housing', label: 'Housing', description: 'Homes', group: 'City' }]);
       // documents travel as the warehouse's JSON text, byte for byte
       expect(input.details.organizations).toEqual([

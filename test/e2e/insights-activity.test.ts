@@ -85,14 +85,20 @@ describe('planted deviation from the bloc', () => {
 
 describe('planted meeting rates', () => {
   async function firmRow(firm: PlantedFirm) {
-    const ids = await Promise.all(firm.sms.slice(0, 3).map(async (sm) =>
+    const ids = await Promise.all(firm.sms.map(async (sm) =>
       (await gw.json<{ data: { firm_organization_id: number } }>(`/registrations/${sm}`)).body.data.firm_organization_id));
-    expect(new Set(ids).size).toBe(1); // one firm behind the planted registrations
+    // one firm behind the planted registrations; a registration written under a spelling of the firm's name that no
+    // published L3 merge took stands under another organisation id, and its contacts with it
+    const firmId = [...new Set(ids)].sort((a, b) => ids.filter((i) => i === b).length - ids.filter((i) => i === a).length)[0]!;
+    const strays = firm.sms.filter((_, i) => ids[i] !== firmId);
+    expect(strays.length).toBeLessThanOrEqual(1);
     const office = await personId(firm.officeName);
-    const found = await walkAll<Record<string, number>>(gw, `/insights/meeting-rates?subject_type=firm&subject_id=${ids[0]}&office=${office}&category=*`);
+    let strayContacts = 0;
+    for (const sm of strays) strayContacts += (await walkAll(gw, `/communications?registration=${sm}&member=${office}`)).length;
+    const found = await walkAll<Record<string, number>>(gw, `/insights/meeting-rates?subject_type=firm&subject_id=${firmId}&office=${office}&category=*`);
     expect(found).toHaveLength(1);
     const r = found[0]!;
-    expect(r.communications).toBeGreaterThanOrEqual(firm.contacts);
+    expect(r.communications).toBeGreaterThanOrEqual(firm.contacts - strayContacts);
     return { ...r, z: (r.rate! - r.office_rate!) / Math.sqrt(r.office_rate! * (1 - r.office_rate!) / r.communications!) } as Record<string, number>;
   }
 
