@@ -1,5 +1,6 @@
 // The review queue on hand-made scores: which candidates wait, and L7's order by expected linked dollars (the
-// probability times the contribution's amount, nothing for a contribution already linked), other tasks by score.
+// probability times the contribution's amount for a tier 1-2 candidate at the publication threshold whose
+// contribution is not linked yet; nothing otherwise), other tasks by score.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,13 +11,15 @@ import { writeReviewQueue } from '../../pipeline/links/review-queue.ts';
 
 let wh: Warehouse;
 // contribution id → amount (K1 is already linked through a confirmed link to O1)
-const gifts: [id: number, amount: number][] = [[1, 100], [2, 1200], [3, 750], [4, 2500], [5, 300]];
-const pairs: [task: string, from: string, to: string, p: number][] = [
-  ['L7', '1', 'O1', 0.99], ['L7', '1', 'O2', 0.97], // K1: linked already, its second organisation adds no dollars
-  ['L7', '2', 'O1', 0.6], // 0.6 × 1,200 = 720
-  ['L7', '3', 'O3', 0.98], // 0.98 × 750 = 735
-  ['L7', '4', 'O3', 0.55], ['L7', '4', 'O4', 0.55], // 0.55 × 2,500 = 1,375 (two organisations, one person)
-  ['L7', '5', 'O1', 0.4], // below 0.5: not queued
+const gifts: [id: number, amount: number][] = [[1, 100], [2, 1200], [3, 750], [4, 2500], [5, 300], [6, 300]];
+const pairs: [task: string, from: string, to: string, p: number, tier?: number][] = [
+  ['L7', '1', 'O1', 0.99, 1], ['L7', '1', 'O2', 0.97, 1], // K1: linked already, its second organisation adds no dollars
+  ['L7', '2', 'O1', 0.96, 1], // 0.96 × 1,200 = 1,152
+  ['L7', '3', 'O3', 0.98, 2], // 0.98 × 750 = 735
+  ['L7', '6', 'O1', 0.97, 1], ['L7', '6', 'O2', 0.97, 1], // 0.97 × 300 = 291, counted once (O1, the first)
+  ['L7', '4', 'O3', 0.99, 3], // tier 3 is never published: no dollars, however large the gift
+  ['L7', '4', 'O4', 0.6, 1], // below 0.95 a confirmation publishes nothing
+  ['L7', '5', 'O1', 0.4, 1], // below 0.5: not queued
   ['L1', 'SM1', 'I1', 0.6], ['L1', 'SM2', 'I1', 0.8], ['L1', 'SM3', 'I1', 0.95],
 ];
 
@@ -28,8 +31,8 @@ beforeAll(async () => {
     `('contribution', '2014|gifts.csv|${id}', ${id})`).join(', ')}) as v(entity, natural_key, id)`);
   await wh.exec(`create table stg_contributions__rows as select * from (values ${gifts.map(([id, amount]) =>
     `('2014', 'gifts.csv', ${id}, ${amount}::double)`).join(', ')}) as v(election, source_file, source_position, amount)`);
-  await wh.exec(`create table int_link_scores as select * from (values ${pairs.map(([t, f, to, p]) =>
-    `('${t}', 'x', '${f}', 'y', '${to}', ${p}, 'logistic', '${t}-1', '${t}-q1', '{}'::json, '{}'::json, map())`).join(', ')})
+  await wh.exec(`create table int_link_scores as select * from (values ${pairs.map(([t, f, to, p, tier]) =>
+    `('${t}', 'x', '${f}', 'y', '${to}', ${p}, 'logistic', '${t}-1', '${t}-q1', '{}'::json, '${tier ? JSON.stringify({ tier }) : '{}'}'::json, map())`).join(', ')})
     as v(task, from_type, from_id, to_type, to_id, probability, model, model_version, question_version, evidence, extra, x)`);
   await wh.exec(`create table stg_review__decisions as select * from (values
     ('L7', 'x', '1', 'y', 'O1', 'confirmed', 'reviewer', timestamp '2026-11-01 10:00:00', null))
@@ -45,11 +48,11 @@ describe('review queue', () => {
     const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => `${l.task}:${l.from_id}>${l.to_id}`)).toEqual([
       'L1:SM2>I1', 'L1:SM1>I1', // 0.95 is sure enough for L1; the unsure middle by score
-      'L7:4>O3', 'L7:4>O4', 'L7:3>O3', 'L7:2>O1', // 1,375, 1,375, 735, 720 expected dollars
-      'L7:1>O2', // K1's dollars are already linked (O1 confirmed): last, however high its score
+      'L7:2>O1', 'L7:3>O3', 'L7:6>O1', // 1,152, 735 and 291 expected dollars
+      'L7:4>O3', 'L7:1>O2', 'L7:6>O2', 'L7:4>O4', // no dollars (tier 3; already linked; counted; below 0.95)
     ]);
-    expect(lines.filter((l) => l.task === 'L7').map((l) => l.expected_linked_dollars)).toEqual([1375, 1375, 735, 720, 0]);
+    expect(lines.filter((l) => l.task === 'L7').map((l) => l.expected_linked_dollars)).toEqual([1152, 735, 291, 0, 0, 0, 0]);
     expect(lines.filter((l) => l.task === 'L1').every((l) => !('expected_linked_dollars' in l))).toBe(true);
-    expect(counts).toEqual({ L1: 2, L7: 5 });
+    expect(counts).toEqual({ L1: 2, L7: 7 });
   });
 });
