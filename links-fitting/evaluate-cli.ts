@@ -31,7 +31,9 @@ export async function evaluateLinkQuality(config: Pick<Config, 'rawDir' | 'wareh
   if (!report) return null;
   await writeFile(path.join(path.dirname(config.warehousePath), 'link-quality.json'), JSON.stringify(report, null, 2));
   for (const t of report) {
-    log(`links: ${t.task} ${t.bands.map((b) => `${b.band} ${b.links} (precision ${b.precision ?? '–'})`).join(', ')}, recall ${t.recall ?? '–'}`);
+    const c = t.contributions;
+    log(`links: ${t.task} ${t.bands.map((b) => `${b.band} ${b.links} (precision ${b.precision ?? '–'})`).join(', ')}, recall ${t.recall ?? '–'}` +
+      (c ? `; per contribution ${c.recall ?? '–'}, per dollar ${c.dollar_recall ?? '–'} (at 0.95: ${c.review_threshold_dollar_recall ?? '–'})` : ''));
   }
   // a sample city says loudly when a model no longer holds (the tests and the bench fail on it)
   for (const line of missedFloors(report)) log(`links: FLOOR MISSED ${line}`);

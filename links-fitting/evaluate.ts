@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Warehouse } from '../pipeline/db/warehouse.ts';
 import { LINK_TASKS, type LinkTask } from '../pipeline/links/model-file.ts';
+import { contributionRecall, type ContributionRecall } from './contribution-recall.ts';
 import { TRUTH_MAPPERS } from './truth/mappers.ts';
 import type { TaskTruth } from './truth/types.ts';
 
@@ -22,6 +23,10 @@ export interface TaskQuality {
   candidates: number;
   true_pairs: number;
   recall: number | null;
+  /** review-gated tasks: true pairs scored ≥ 0.95 (the most that reviewer-confirmed links can reach) / true pairs */
+  review_threshold_recall?: number | null;
+  /** L7: recall per contribution and per dollar (contribution-recall.ts), what the contribution insights stand on */
+  contributions?: ContributionRecall;
   unalike_share: number;
   decoy_share: number;
   bands: BandQuality[];
@@ -45,7 +50,8 @@ export async function evaluateLinks(wh: Warehouse, rawDir: string): Promise<Task
       truth = { ...truth, positives: new Set([...truth.positives].map(unordered)), decoys: new Set([...truth.decoys].map(unordered)) };
       rows = rows.map((r) => ({ ...r, key: unordered(r.key) }));
     }
-    out.push(quality(task, model_version, truth, rows));
+    const q = quality(task, model_version, truth, rows);
+    out.push(task === 'L7' ? { ...q, contributions: await contributionRecall(wh, truth.positives, rows) } : q);
   }
   return out;
 }
@@ -68,10 +74,13 @@ function quality(task: LinkTask, modelVersion: string, truth: TaskTruth,
     band('moderate', (r) => r.probability >= 0.7 && r.probability < 0.9 && (reviewGated || r.published)),
     ...(reviewGated ? [band('review_threshold', (r) => r.probability >= 0.95)] : []),
   ];
-  const found = new Set(rows.filter((r) => r.probability >= 0.7).map((r) => r.key).filter((k) => truth.positives.has(k)));
+  const recallAt = (threshold: number) => {
+    const found = new Set(rows.filter((r) => r.probability >= threshold).map((r) => r.key).filter((k) => truth.positives.has(k)));
+    return truth.positives.size ? round(found.size / truth.positives.size) : null;
+  };
   return {
     task, model_version: modelVersion, candidates: rows.length, true_pairs: truth.positives.size,
-    recall: truth.positives.size ? round(found.size / truth.positives.size) : null,
+    recall: recallAt(0.7), ...(reviewGated ? { review_threshold_recall: recallAt(0.95) } : {}),
     unalike_share: round(truth.unalikeShare), decoy_share: round(truth.decoyShare), bands,
   };
 }

@@ -23,5 +23,6 @@ export const EVIDENCE_SIGNS: Partial<Record<LinkTask, Readonly<Record<string, 1 
   L7: {
     same_postal_area: 1, same_postal_code_as_organisation: 1, first_name_exact: 1, first_name_equivalent: 1,
     first_name_similarity: 1, surname_exact: 1, surname_similarity: 1, initial_agrees: 1, first_name_conflict: -1,
+    postal_code_on_person_records: 1, middle_initial_agrees: 1, middle_initial_conflict: -1, given_name_differs: -1, another_person_fits: -1,
   },
 };

@@ -46,6 +46,24 @@ function qualityTable(reports: ScaleReport[]): string {
   return rows.join('\n');
 }
 
+/** L7's recall as the contribution insights use it: per pair, per contribution and per dollar, at 0.7 and 0.95. */
+function contributionTable(reports: ScaleReport[]): string {
+  const f = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v.toFixed(3));
+  const rows = ['| scale | true pairs | pairs ≥ 0.7 | pairs ≥ 0.95 | true contributions | contributions ≥ 0.7 | contributions ≥ 0.95 | true dollars | dollars ≥ 0.7 | dollars ≥ 0.95 |',
+    '|---|---|---|---|---|---|---|---|---|---|'];
+  for (const { scale, report } of reports) {
+    const t = report.find((r) => r.task === 'L7');
+    const c = t?.contributions;
+    if (!t || !c) continue;
+    rows.push(`| ${scale} | ${t.true_pairs.toLocaleString('en')} | ${f(t.recall)} | ${f(t.review_threshold_recall)} | ${c.true_contributions.toLocaleString('en')} | ${f(c.recall)} | ${f(c.review_threshold_recall)} | ${Math.round(c.true_dollars).toLocaleString('en')} | ${f(c.dollar_recall)} | ${f(c.review_threshold_dollar_recall)} |`);
+  }
+  return rows.length > 2 ? ['### L7 recall per contribution and per dollar', '',
+    'What the contribution insights stand on (`links-fitting/contribution-recall.ts`): a planted gift counts as found',
+    'when one of its true organisations is scored at or above the threshold; dollars are the planted gifts\' amounts.',
+    'L7 publishes only reviewer-confirmed links at ≥ 0.95, so the 0.95 columns bound what the published insights can',
+    'reach; they are lower bounds of the true linkage (docs/methodology-links-entities.md, L7).', '', ...rows, ''].join('\n') : '';
+}
+
 /** The document's text. */
 export function modelsDoc(models: LinkModel[], reports: ScaleReport[]): string {
   return [
@@ -65,6 +83,7 @@ export function modelsDoc(models: LinkModel[], reports: ScaleReport[]): string {
     '',
     reports.length ? qualityTable(reports) : '_No fitting city built: run `make fit-links`._',
     '',
+    contributionTable(reports),
     '## Models',
     '',
     ...models.map(modelSection),

@@ -14,6 +14,12 @@ export interface Contrib {
   relationship: string; president: string; authRep: string; cand: Candidate; day: number; truth: ContribTruth | null;
 }
 const GOODS = ['Printing', 'Office space', 'Lawn signs', 'Catering', 'Photography', 'Website design', 'Vehicle use'];
+/**
+ * "Last, First" with a middle initial as often as planted donors write theirs (personVariant's middle-initial form:
+ * a fifth of their gifts, when they have one), from a stream of its own so no other draw moves: whether a contributor
+ * writes a middle initial says nothing about being a lobbyist, and an agreeing initial is sometimes a coincidence.
+ */
+const written = (middles: Rng, last: string, first: string) => { const m = middles.pick(MIDDLE); return m && middles.chance(0.2) ? `${last}, ${first} ${m}` : `${last}, ${first}`; };
 const fullAddr = (o: Org) => `${o.address.line1}${o.address.line2 ? ' ' + o.address.line2 : ''}, ${o.address.city}, ON`;
 /** Person-name similarity with "Last, First" turned round, so the score reflects spelling, not order. */
 export function personSim(written: string, first: string, last: string): number {
@@ -23,6 +29,7 @@ export function personSim(written: string, first: string, last: string): number 
 
 export function buildContributions(rng: Rng, scale: number, elections: Election[], people: Person[], corporates: { org: Org; officers: Person[]; address: Org }[]): Map<string, Contrib[]> {
   const files = new Map<string, Contrib[]>();
+  const middles = rng.fork('middle-initials');
   const TOTALS: Record<number, [number, number]> = { 2014: [10_199, 11_035], 2018: [4_105, 10_192], 2022: [4_500, 5_650] };
   for (const e of elections) {
     const start = e.day - 240, end = e.day + (e.year === 2022 ? 60 : 0);
@@ -38,7 +45,7 @@ export function buildContributions(rng: Rng, scale: number, elections: Election[
         if (donors.length && rng.chance(0.25)) { const d = rng.pick(donors); c.contributor = d.name; c.postal = d.postal; }
         else {
           const first = rng.pick(rng.chance(0.5) ? LOBBYIST_FIRST : rng.chance(0.5) ? FIRST_NAMES_F : FIRST_NAMES_M), last = rng.pick(rng.chance(0.5) ? LAST_NAMES : LOBBYIST_LAST);
-          c.contributor = `${last}, ${first}`; c.postal = rng.chance(0.01) ? 'M0M 0M0' : postalIn(rng, randomFsa(rng)); donors.push({ name: c.contributor, postal: c.postal });
+          c.contributor = written(middles, last, first); c.postal = rng.chance(0.01) ? 'M0M 0M0' : postalIn(rng, randomFsa(rng)); donors.push({ name: c.contributor, postal: c.postal });
         }
         if (i === 3) c.postal = 'M0M 0M0'; // the placeholder appears in every file, whatever the scale
         if (c.amount > limit) c.amount = limit;
@@ -73,17 +80,17 @@ export function buildContributions(rng: Rng, scale: number, elections: Election[
     }
     // Decoys: a namesake elsewhere in the city, and someone with the same surname in the same postal area.
     if (rng.chance(0.6)) {
-      const year = rng.pick([2014, 2018, 2022]), other = randomFsa(rng);
-      put({ ...base0(rng, cand(year), dayIn(year)), contributor: `${p.last}, ${p.first}`, postal: postalIn(rng, other === p.org.address.postal.slice(0, 3) ? 'M1B' : other),
-        truth: { organisation: p.org.id, tier: null, person: p.id, related: false, reason: 'namesake, different person', similarity: 1, kind: 'namesake' } }, year);
+      const year = rng.pick([2014, 2018, 2022]), other = randomFsa(rng), name = written(middles, p.last, p.first);
+      put({ ...base0(rng, cand(year), dayIn(year)), contributor: name, postal: postalIn(rng, other === p.org.address.postal.slice(0, 3) ? 'M1B' : other),
+        truth: { organisation: p.org.id, tier: null, person: p.id, related: false, reason: 'namesake, different person', similarity: personSim(name, p.first, p.last), kind: 'namesake' } }, year);
     }
     if (rng.chance(0.3)) {
       const year = rng.pick([2014, 2018, 2022]);
       let first: string;
       do first = rng.pick(LOBBYIST_FIRST); while (first === p.first);
-      const written = `${p.last}, ${first}`;
-      put({ ...base0(rng, cand(year), dayIn(year)), contributor: written, postal: postalIn(rng, p.org.address.postal.slice(0, 3)),
-        truth: { organisation: p.org.id, tier: null, person: p.id, related: false, reason: 'same surname and postal area, unrelated', similarity: personSim(written, p.first, p.last), kind: 'surname-postal' } }, year);
+      const name = written(middles, p.last, first);
+      put({ ...base0(rng, cand(year), dayIn(year)), contributor: name, postal: postalIn(rng, p.org.address.postal.slice(0, 3)),
+        truth: { organisation: p.org.id, tier: null, person: p.id, related: false, reason: 'same surname and postal area, unrelated', similarity: personSim(name, p.first, p.last), kind: 'surname-postal' } }, year);
     }
   }
   // 2014 corporate gifts (the layout still has Corporation rows) name the officers; group members share a head-office address.

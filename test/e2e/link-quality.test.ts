@@ -39,4 +39,14 @@ describe('link quality against the planted truth', () => {
       if (t.true_pairs > 0) expect(t.recall, t.task).toBeGreaterThan(0);
     }
   });
+
+  it('reports L7\'s recall per contribution and per dollar, what the contribution insights stand on', () => {
+    const c = report.find((t) => t.task === 'L7')!.contributions!;
+    expect(c.true_contributions).toBeGreaterThan(0);
+    for (const v of [c.recall, c.dollar_recall, c.review_threshold_recall, c.review_threshold_dollar_recall]) {
+      expect(v).toBeGreaterThan(0);
+      expect(v).toBeLessThanOrEqual(1);
+    }
+    expect(c.review_threshold_dollar_recall).toBeLessThanOrEqual(c.dollar_recall!);
+  });
 });

@@ -11,7 +11,8 @@ const model: LinkModel = {
   training: { rows: 1200, positives: 30, lambda: 0.1, log_loss: 0.2, held_at_zero: ['same_postal_area'] },
 };
 const report: TaskQuality[] = [{
-  task: 'L7', model_version: 'L7-x', candidates: 1200, true_pairs: 30, recall: 0.5, unalike_share: 0.3, decoy_share: 0.25,
+  task: 'L7', model_version: 'L7-x', candidates: 1200, true_pairs: 30, recall: 0.5, review_threshold_recall: 0.4, unalike_share: 0.3, decoy_share: 0.25,
+  contributions: { true_contributions: 20, true_dollars: 10500, recall: 0.55, dollar_recall: 0.6, review_threshold_recall: 0.45, review_threshold_dollar_recall: 0.5 },
   bands: [{ band: 'high', links: 12, true_links: 12, precision: 1, decoys_linked: 0 }, { band: 'moderate', links: 0, true_links: 0, precision: null, decoys_linked: 0 }],
 }];
 
@@ -22,5 +23,7 @@ describe('modelsDoc', () => {
     expect(doc).toContain('Held at zero (the fit gave them the sign evidence cannot have): `same_postal_area`.');
     expect(doc).toContain('| L7 | 0.004 | 1,200 | 30 | 0.30 | 0.25 | 12 @ 1.000 | 0 @ – |  | 0.500 |');
     expect(doc.match(/\| L7 \| /g)).toHaveLength(2);
+    // what the contribution insights stand on: L7 per pair, contribution and dollar, at 0.7 and at 0.95
+    expect(doc).toContain('| 1 | 30 | 0.500 | 0.400 | 20 | 0.550 | 0.450 | 10,500 | 0.600 | 0.500 |');
   });
 });

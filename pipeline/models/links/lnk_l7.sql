@@ -2,13 +2,20 @@
 -- the organisation (tier 1) or one of its senior officers (tier 2)"; tier 3 = a weaker match (same surname and postal
 -- area, first name not agreeing), for aggregate statistics only. Blocking: an individual contribution is compared with
 -- the reference people of lnk_l7_people whose surname starts with the same three letters, so pairs grow with the
--- contributions. PRIVACY: the contributor's postal code is a feature here (same postal area: first three
--- characters) but is never written into `evidence`, which names only the contribution id, the contributor's name,
--- the election, the candidate and the reference person's record — and says "same postal area" without the code.
+-- contributions. The person is identified first (name, middle initial, and whether the contributor's postal code is
+-- one the registry records for that person), and the organisation follows from the person: a lobbyist identified by
+-- the address of one client is the registered lobbyist of each of their clients. The gift's recipient is never a
+-- feature (the contribution insights measure exactly that). PRIVACY: the contributor's postal code is compared here
+-- (same postal area: first three characters; same postal code) but never written into `evidence`, which names only
+-- the contribution id, the contributor's name, the election, the candidate and the reference person's record — and
+-- says "same postal area" / "postal code on the person's records" without the code.
 with contributions as (
     select
         i.id as contribution_id, c.election, c.contributor_name, c.candidate_name, c.office, c.ward,
         person_key(c.contributor_first_name, '') as first_key,
+        -- "First M." / "F. M.": the one-letter second word of the given names is a middle initial
+        case when length(split_part(person_key(c.contributor_first_name, ''), ' ', 2)) = 1
+            then split_part(person_key(c.contributor_first_name, ''), ' ', 2) end as middle,
         person_key('', c.contributor_last_name) as last_key,
         left(c.contributor_postal_code, 3) as fsa, -- private: compared only
         c.contributor_postal_code as postal_code -- private: compared only
@@ -28,7 +35,8 @@ org_areas as (
 
 pairs as (
     select c.*, p.organization_id, p.tier as ref_tier, p.basis, p.person_id, p.name as ref_name, p.first_key as ref_first,
-        p.last_key as ref_last, p.record_id, p.fsa as ref_fsa, a.fsas as org_fsas, a.postal_codes as org_postal_codes
+        p.middle_key as ref_middle, p.last_key as ref_last, p.record_id, p.fsa as ref_fsa, p.postal_codes as ref_postal_codes,
+        a.fsas as org_fsas, a.postal_codes as org_postal_codes
     from contributions as c
     inner join lnk_l7_people as p on left(c.last_key, 3) = left(p.last_key, 3) -- surname block
     left join org_areas as a using (organization_id)
@@ -47,12 +55,22 @@ compared as (
         p.*,
         n.contribution_id is not null as first_equivalent,
         jaro_winkler_similarity(last_key, ref_last) as surname_sim,
-        jaro_winkler_similarity(coalesce(first_key, ''), coalesce(ref_first, '')) as first_sim,
+        -- the given names only: a written middle initial is compared on its own
+        jaro_winkler_similarity(split_part(coalesce(first_key, ''), ' ', 1), split_part(coalesce(ref_first, ''), ' ', 1)) as first_sim,
         split_part(coalesce(first_key, ''), ' ', 1) = split_part(coalesce(ref_first, ''), ' ', 1) as first_exact,
         left(coalesce(first_key, ''), 1) = left(coalesce(ref_first, ''), 1) as initial_agrees,
         length(split_part(coalesce(first_key, ''), ' ', 1)) = 1 as initial_only,
         coalesce(fsa = ref_fsa or list_contains(org_fsas, fsa), false) as same_area,
-        coalesce(list_contains(org_postal_codes, postal_code), false) as same_postal_code
+        coalesce(list_contains(org_postal_codes, postal_code), false) as same_postal_code,
+        -- the contributor's postal code is on the person's own records: a registration they filed (their business
+        -- address, their firm's, a client's) or the corporate contribution that names the officer
+        coalesce(list_contains(ref_postal_codes, postal_code), false) as postal_code_on_person_records,
+        -- both given names written out and different (not a spelling slip, not a known equivalent): another person
+        length(split_part(coalesce(first_key, ''), ' ', 1)) > 1 and length(split_part(coalesce(ref_first, ''), ' ', 1)) > 1
+            and split_part(first_key, ' ', 1) <> split_part(ref_first, ' ', 1)
+            and jaro_winkler_similarity(split_part(first_key, ' ', 1), split_part(ref_first, ' ', 1)) < 0.9 as given_name_differs,
+        middle is not null and ref_middle is not null and middle = ref_middle as middle_agrees,
+        middle is not null and ref_middle is not null and middle <> ref_middle as middle_conflict
     from pairs as p
     left join nicknames as n using (contribution_id, organization_id, record_id)
 ),
@@ -67,11 +85,28 @@ kept as (
     where c.surname_sim >= 0.9 and (c.initial_agrees or c.first_equivalent or c.same_area)
 ),
 
+fitting as (
+    -- the differently named reference people whose name fits the written one (surname, a given name or initial that
+    -- agrees, no conflicting middle initial): "Robertson, A. E." fits both Anjali E. and Abena E. Robertson
+    select contribution_id, list(distinct person_key(ref_name, '') order by person_key(ref_name, '')) as names
+    from kept
+    where (first_exact or first_equivalent or (initial_agrees and initial_only)) and not middle_conflict
+        and not (given_name_differs and not first_equivalent)
+    group by contribution_id
+),
+
 best as (
     -- one row per contribution and organisation: its best-fitting reference person
-    select * from kept
+    select k.*, len(list_filter(coalesce(f.names, []), n -> n <> person_key(k.ref_name, ''))) > 0 as another_person_fits,
+        -- the written name can be the person's: a postal code identifies only someone whose name fits (Catherine
+        -- Mendes giving from Christopher Mendes's office is not him), so both postal-code features require it
+        (k.initial_agrees or k.first_equivalent) and not (k.given_name_differs and not k.first_equivalent)
+            and not k.middle_conflict as name_fits
+    from kept as k
+    left join fitting as f using (contribution_id)
     qualify row_number() over (partition by contribution_id, organization_id
-        order by tier, first_exact desc, first_equivalent desc, same_postal_code desc, same_area desc, first_sim desc, record_id) = 1
+        order by tier, first_exact desc, first_equivalent desc, postal_code_on_person_records desc, same_postal_code desc,
+            middle_agrees desc, same_area desc, first_sim desc, record_id, basis) = 1
 ),
 
 features as (
@@ -85,8 +120,14 @@ features as (
             'first_name_equivalent': first_equivalent::int,
             'initial_agrees': initial_agrees::int,
             'first_name_conflict': (not initial_agrees and not first_equivalent)::int,
+            'given_name_differs': (given_name_differs and not first_equivalent)::int,
             'same_postal_area': same_area::int,
-            'same_postal_code_as_organisation': same_postal_code::int,
+            'same_postal_code_as_organisation': (same_postal_code and name_fits)::int,
+            'postal_code_on_person_records': (postal_code_on_person_records and name_fits)::int,
+            -- a middle initial only adds to a given name written out that agrees: "Smith, J. A." is still two initials
+            'middle_initial_agrees': (middle_agrees and (first_exact or first_equivalent) and not initial_only)::int,
+            'middle_initial_conflict': middle_conflict::int,
+            'another_person_fits': another_person_fits::int,
             'registered_lobbyist': (ref_tier = 1)::int,
             'senior_officer': (ref_tier = 2)::int
         } as x
@@ -110,6 +151,7 @@ final as (
             matched_person: {record: record_id, person_id: person_id, name: ref_name, basis: basis},
             compared_names: [contributor_name, ref_name],
             same_postal_area: same_area,
+            postal_code_on_person_records: postal_code_on_person_records and name_fits,
             tier: tier,
             features: x
         }) as evidence,
