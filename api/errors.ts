@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'uri_too_long' // the request target is over the URL limit
   | 'headers_too_large' // the request head is over the header limit
   | 'not_found' // no such record on an {id} endpoint, or no such bulk file
+  | 'range_not_satisfiable' // a bulk download's Range lies outside the file
   | 'route_not_found' // no such endpoint
   | 'method_not_allowed' // anything but GET/HEAD/OPTIONS
   | 'invalid_api_key' // x-api-key sent but not a valid key
@@ -22,7 +23,7 @@ export type ErrorCode =
 /** An error that carries its HTTP status and code; unexpected errors become `internal_error`. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 405 | 408 | 414 | 429 | 431 | 500 | 503,
+    readonly status: 400 | 401 | 404 | 405 | 408 | 414 | 416 | 429 | 431 | 500 | 503,
     readonly code: ErrorCode,
     message: string,
   ) {

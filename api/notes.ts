@@ -35,6 +35,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; description: strin
   bad_request: { status: 400, description: 'Not a valid HTTP/1.1 request (e.g. a raw non-ASCII byte in the URL, no Host header)' },
   invalid_api_key: { status: 401, description: 'An x-api-key header was sent but is not a valid key' },
   not_found: { status: 404, description: 'No such record, export or bulk file' },
+  range_not_satisfiable: { status: 416, description: 'A bulk download\'s Range lies outside the file (Content-Range says its size)' },
   route_not_found: { status: 404, description: 'No such endpoint' },
   method_not_allowed: { status: 405, description: 'Only GET, HEAD and OPTIONS are supported' },
   request_timeout: { status: 408, description: 'The request did not arrive in time' },

@@ -6,6 +6,7 @@ import { ATTRIBUTION, LICENCE } from './licence.ts';
 import type { ParamDef, Route } from './routes/types.ts';
 import { routes as registry } from './routes.ts';
 import { schemas as recordSchemas } from './schemas/registry.ts';
+import { bulkOperation } from './openapi-bulk.ts';
 
 type Json = Record<string, unknown>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -86,7 +87,7 @@ export function operationId(routeId: string): string {
 }
 
 function _envelopeSchema(route: Route, schemas: Record<string, Json>): string {
-  if (route.kind === 'static') return route.schema;
+  if (route.kind === 'static' || route.kind === 'bulk') return route.schema;
   const name = route.kind === 'list' ? `${route.schema}Page` : `${route.schema}Envelope`;
   const text = { type: 'string' };
   schemas[name] = route.kind === 'list'
@@ -106,6 +107,9 @@ function _envelopeSchema(route: Route, schemas: Record<string, Json>): string {
 }
 
 function _operation(route: Route, envelope: string): Json {
+  if (route.kind === 'bulk') {
+    return { operationId: operationId(route.id), tags: [route.group], summary: route.summary, description: route.description, ...bulkOperation(route) };
+  }
   const parameters: Json[] = [];
   if (route.kind === 'list') {
     parameters.push(...route.params.map(_param), ref('parameters', 'Limit'), ref('parameters', 'Cursor'));

@@ -4,6 +4,7 @@
 import type { Route } from './routes/types.ts';
 import { contributionRoutes } from './routes/contributions.ts';
 import { developmentRoutes } from './routes/development.ts';
+import { bulkRoutes } from './routes/bulk.ts';
 import { entityRoutes } from './routes/entities.ts';
 import { activityInsightRoutes } from './routes/insights-activity.ts';
 import { trendInsightRoutes } from './routes/insights-trends.ts';
@@ -12,7 +13,7 @@ import { procurementRoutes } from './routes/procurement.ts';
 
 export const routes: readonly Route[] = [
   ...entityRoutes, ...linkRoutes, ...developmentRoutes, ...procurementRoutes, ...contributionRoutes, ...activityInsightRoutes,
-  ...trendInsightRoutes,
+  ...trendInsightRoutes, ...bulkRoutes,
 ];
 
 /** Routes of one kind, in registry order. */

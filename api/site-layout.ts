@@ -25,6 +25,21 @@ export const siteLayout = {
 /** Where the bulk files of pruned exports stay downloadable (`<siteRoot>/bulk-archive/<export-id>/`, KEEP_BULK_EXPORTS). */
 export const BULK_ARCHIVE = 'bulk-archive';
 
+/** The publish journal `<siteRoot>/published.json`: the exports kept, oldest first (a republished id moves to the end). */
+export const JOURNAL_FILE = 'published.json';
+
+export interface PublishedExport {
+  export_id: string;
+  export_date: string;
+  published_at: string;
+}
+
+/** The journal's entries from its text; [] when it is not a list. */
+export function parseJournal(text: string): PublishedExport[] {
+  const list = JSON.parse(text) as unknown;
+  return Array.isArray(list) ? list.filter((e): e is PublishedExport => typeof e?.export_id === 'string' && typeof e?.export_date === 'string') : [];
+}
+
 /** Export ids, which also name the export folders (`site/2026-11-20-73574072/`): the date, then 8 hex digits. */
 export const EXPORT_ID_PATTERN = /^\d{4}-\d{2}-\d{2}-[0-9a-f]{8}$/;
 

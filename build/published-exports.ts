@@ -3,15 +3,11 @@
 // date sort by their hash). Also the clean-up of what a killed build leaves behind.
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BULK_ARCHIVE, EXPORT_ID_PATTERN, siteLayout, type SiteManifest } from '../api/site-layout.ts';
+import {
+  BULK_ARCHIVE, EXPORT_ID_PATTERN, JOURNAL_FILE, parseJournal, siteLayout, type PublishedExport, type SiteManifest,
+} from '../api/site-layout.ts';
 
-export const JOURNAL_FILE = 'published.json';
-
-export interface PublishedExport {
-  export_id: string;
-  export_date: string;
-  published_at: string;
-}
+export { JOURNAL_FILE, type PublishedExport };
 
 // Folders of the layout before export-id folders (`site/2026-11-20/`): pruned like the oldest exports.
 const LEGACY_DATE_DIR = /^\d{4}-\d{2}-\d{2}$/;
@@ -22,8 +18,7 @@ const LEFTOVER = /^\.(tmp|current|journal|old)-/;
 /** The journal, oldest first ([] when absent or unreadable: pruning then goes by folder name). */
 export async function readJournal(siteRoot: string): Promise<PublishedExport[]> {
   try {
-    const list = JSON.parse(await readFile(path.join(siteRoot, JOURNAL_FILE), 'utf8')) as unknown;
-    return Array.isArray(list) ? list.filter((e): e is PublishedExport => typeof e?.export_id === 'string') : [];
+    return parseJournal(await readFile(path.join(siteRoot, JOURNAL_FILE), 'utf8'));
   } catch {
     return [];
   }

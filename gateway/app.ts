@@ -11,6 +11,7 @@ import { DEFAULT_CACHE_POLICY, type CachePolicy } from './utils/cache-control.ts
 import { getClientIp } from './utils/client-ip.ts';
 import { PREFLIGHT_HEADERS } from './utils/cors.ts';
 import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/errors.ts';
+import { serveBulkFile, serveBulkManifest } from './utils/bulk.ts';
 import { serveDetail, serveList, serveStatic } from './utils/pages.ts';
 import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
 import type { Reply } from './utils/reply.ts';
@@ -97,7 +98,7 @@ export function createApp(deps: AppDeps) {
 
   const basePath = basePathOf(config.baseUrl);
   for (const route of routes) {
-    app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event)));
+    app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event, config.siteRoot)));
   }
   const rootRedirect = toApiRootRedirect(config.baseUrl);
   for (const above of pathsAboveBase(basePath)) app.all(above, defineHandler(() => rootRedirect));
@@ -105,7 +106,7 @@ export function createApp(deps: AppDeps) {
 }
 
 /** Answer one registry route (method checks first, then the export taken once for the whole request). */
-async function _serve(holder: SiteHolder, route: Route, event: H3Event): Promise<Reply> {
+async function _serve(holder: SiteHolder, route: Route, event: H3Event, siteRoot: string): Promise<Reply> {
   const method = event.req.method;
   if (method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT_HEADERS } };
   if (method !== 'GET' && method !== 'HEAD') {
@@ -113,6 +114,11 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event): Promise
     return { ...toErrorReply(error), headers: { allow: ALLOWED_METHODS } };
   }
   // A cursor walk is answered by the export that issued the cursor while it is kept (site-holder.ts).
+  // the bulk routes answer 404 without an export (the contract), and may serve exports kept beside the live one
+  if (route.kind === 'bulk') {
+    return route.variant === 'manifest' ? serveBulkManifest(holder.current())
+      : serveBulkFile(siteRoot, holder.current(), getRouterParam(event, 'date'), getRouterParam(event, 'file'));
+  }
   const site = route.kind === 'list' ? await holder.forCursor(event.url.searchParams.get('cursor')) : holder.current();
   if (!site) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
   try {

@@ -93,7 +93,16 @@ export interface StaticRoute extends RouteBase {
   table?: string;
 }
 
-export type Route = ListRoute | DetailRoute | StaticRoute;
+/** The bulk export (`/bulk`: the latest export's manifest; `/bulk/{date}/{file}`: one file of an export), answered
+ *  from the export's `bulk/` folder (kept ones in the bulk archive), streamed from disk. */
+export interface BulkRoute extends RouteBase {
+  kind: 'bulk';
+  variant: 'manifest' | 'file';
+  /** Schema of the manifest (the file route's bodies are the files themselves). */
+  schema: SchemaName;
+}
+
+export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute;
 
 export const PAGE_LIMIT_DEFAULT = 100;
 export const PAGE_LIMIT_MAX = 500;

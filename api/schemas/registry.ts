@@ -5,6 +5,7 @@ import {
   agendaItemProps, applicationProps, campaignProps, communicationProps, contractProps, contributionProps, groupProps, linkProps,
   organizationProps, personProps, registrationProps, siteProps,
 } from './records.ts';
+import { bulkSchemas } from './bulk.ts';
 import { described, describedRow } from './descriptions.ts';
 import { activityInsightSchemas } from './insights-activity.ts';
 import { trendInsightSchemas } from './insights-trends.ts';
@@ -67,6 +68,7 @@ export const schemas: Record<string, Schema> = {
     required: ['error', 'message'],
   },
   ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas }),
+  ...bulkSchemas,
 };
 
 

@@ -2,6 +2,7 @@
 // pagination notes, rate limits, error codes, licence and attribution. Deterministic for a given export.
 import { CURSOR_PARAM, ERROR_CODES, LIMIT_PARAM, PAGINATION_NOTES, rateLimitNotes, type RateLimits } from '../../api/notes.ts';
 import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
+import { BULK_DATE_PATTERN, BULK_FILE_PATTERN } from '../../api/routes/bulk.ts';
 import type { Route } from '../../api/routes/types.ts';
 
 export interface IndexOptions {
@@ -39,6 +40,12 @@ export function toServiceIndex(routes: readonly Route[], o: IndexOptions): Recor
 
 function _parameters(r: Route): Record<string, unknown>[] {
   if (r.kind === 'detail') return [{ name: 'id', in: 'path', required: true, type: 'string', description: r.idDescription }];
+  if (r.kind === 'bulk' && r.variant === 'file') {
+    return [
+      { name: 'date', in: 'path', required: true, type: 'string', pattern: BULK_DATE_PATTERN, description: 'Export date' },
+      { name: 'file', in: 'path', required: true, type: 'string', pattern: BULK_FILE_PATTERN, description: 'A file name of that export\'s manifest' },
+    ];
+  }
   if (r.kind !== 'list') return [];
   const own = r.params.map((p) => ({
     name: p.name,

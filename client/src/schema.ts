@@ -645,6 +645,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manifest of the latest nightly export: every file with its resource, format, media type, rows, bytes, SHA-256 and URL
+         * @description 404 with the error body when no export with bulk files exists yet.
+         */
+        get: operations["bulkManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk/{date}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One file of the nightly export of that date, as the manifest lists it (CSV, JSON Lines, Parquet, Markdown or JSON)
+         * @description Streamed from disk, with ETag = the SHA-256 of the bytes served, HEAD, single byte ranges (Range: bytes=…, 206; resume a broken download), and a precompressed gzip body for CSV and JSON Lines when the client accepts it (without Range). 404 with the error body for an unknown date or a file not in that export's manifest. Every request (a range too) counts as one request against the rate limit.
+         */
+        get: operations["bulkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1686,6 +1726,44 @@ export interface components {
             measurement: string | null;
             /** @description Export date of the pipeline run that built the row */
             model_version: string;
+        };
+        BulkManifest: {
+            /** @description Id of the export the files belong to */
+            export_id: string;
+            /**
+             * Format: date
+             * @description The data's as-of day: the newest registry snapshot
+             */
+            export_date: string;
+            /** @description The export the changes files compare with; null on the first */
+            previous_export_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the files were generated
+             */
+            generated_at: string;
+            licence: string;
+            attribution: string;
+            files: {
+                /** @description File name, as in /bulk/{date}/{file} */
+                name: string;
+                /** @description The API resource the file holds (its list endpoint), or null */
+                resource: string | null;
+                /** @description csv, jsonl, parquet, changes (a changes CSV), markdown or json */
+                format: string;
+                media_type: string;
+                /** @description Data rows (not counting a header), or null for a document */
+                rows: number | null;
+                bytes: number;
+                sha256: string;
+                /** @description Where to download it */
+                url: string;
+                /** @description The gzip-compressed body served to clients that accept gzip */
+                gzip: {
+                    bytes?: number;
+                    sha256?: string;
+                } | null;
+            }[];
         };
         OrganizationPage: {
             data: components["schemas"]["Organization"][];
@@ -3158,6 +3236,105 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkManifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest of the latest export */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkManifest"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range (bytes=start-end, bytes=start-, bytes=-suffix) */
+                Range?: string;
+            };
+            path: {
+                /** @description Export date (YYYY-MM-DD) */
+                date: string;
+                /** @description A file name listed in that export's manifest */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The SHA-256 of the bytes served (of the gzip body when gzip is served) */
+                    ETag?: string;
+                    /** @description bytes */
+                    "Accept-Ranges"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                    "application/vnd.apache.parquet": string;
+                    "text/markdown": string;
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description The requested byte range of the file */
+            206: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The SHA-256 of the bytes served (of the gzip body when gzip is served) */
+                    ETag?: string;
+                    /** @description bytes */
+                    "Accept-Ranges"?: string;
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                    "application/vnd.apache.parquet": string;
+                    "text/markdown": string;
+                    "application/json": Record<string, never>;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The byte range lies outside the file (error: range_not_satisfiable) */
+            416: {
+                headers: {
+                    /** @description bytes *\/<size> */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -1,5 +1,6 @@
 // What a route handler hands back before HTTP finishing (conditional requests, compression, headers): the status,
 // the identity body and where it came from, so compressed variants of static files can be cached.
+import type { Download } from './download.ts';
 import type { Site } from './site.ts';
 
 export interface Reply {
@@ -14,4 +15,6 @@ export interface Reply {
   site?: Site;
   /** Extra response headers (e.g. Allow on 405). */
   headers?: Record<string, string>;
+  /** A file streamed from disk instead of `body` (bulk downloads). */
+  download?: Download;
 }

@@ -7,6 +7,7 @@ import { CORS_HEADERS } from './cors.ts';
 import { ifNoneMatchMatches, toEtag, type Encoding } from './etag.ts';
 import { toRateLimitHeaders, type RateLimitResult } from './rate-limit.ts';
 import type { Reply } from './reply.ts';
+import { toDownloadResponse } from './download.ts';
 
 export interface FinishContext {
   request: Request;
@@ -30,6 +31,7 @@ export async function toHttpResponse(reply: Reply, ctx: FinishContext): Promise<
   if (exportId) headers.set('x-export-id', exportId);
   if (reply.status === 429) headers.set('retry-after', '60');
   for (const [k, v] of Object.entries(reply.headers ?? {})) headers.set(k, v);
+  if (reply.download) return toDownloadResponse(reply.download, request, headers);
   if (reply.body === null) return _send(request, null, reply.status, headers);
 
   headers.set('content-type', 'application/json; charset=utf-8');

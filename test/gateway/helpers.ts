@@ -9,8 +9,8 @@ export const BASE = 'http://localhost/api/v1';
 /** 2026-11-20T12:00:00Z: 18 hours before the 06:00 UTC refresh. */
 export const NOON = Date.parse('2026-11-20T12:00:00Z');
 
-export async function openHolder(siteRoot: string): Promise<SiteHolder> {
-  const holder = createSiteHolder(siteRoot, { cursorSecret: FIXTURE_SECRET, log: () => {} });
+export async function openHolder(siteRoot: string, cursorSecret = FIXTURE_SECRET): Promise<SiteHolder> {
+  const holder = createSiteHolder(siteRoot, { cursorSecret, log: () => {} });
   await holder.refresh();
   return holder;
 }
