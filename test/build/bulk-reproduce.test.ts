@@ -22,7 +22,8 @@ async function apiRows(first: string): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   let next: string | null = first;
   while (next) {
-    const { body } = await app.json<{ data: Record<string, unknown>[]; next_cursor: string | null }>(next);
+    const page: { body: { data: Record<string, unknown>[]; next_cursor: string | null } } = await app.json(next);
+    const body = page.body;
     rows.push(...body.data);
     next = body.next_cursor ? `${first}${first.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(body.next_cursor)}` : null;
   }
