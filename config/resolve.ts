@@ -1,5 +1,6 @@
 // Resolves the service configuration once (option → environment → default) and freezes it.
 // No module below an entry point reads process.env; entries call resolveConfig() and pass the result down.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -36,6 +37,9 @@ export interface Config {
   http: { maxUrlBytes: number; maxHeaderBytes: number };
   /** DuckDB memory cap for the pipeline (it spills to disk beyond it), e.g. `2.5GB`. */
   duckdbMemoryLimit: string;
+  /** Worker threads reading archived registry snapshots on a run that has several to read (REGISTRY_WORKERS,
+   *  default: the machine's cores, at most 4; 1 reads them in the pipeline's own thread). */
+  registryWorkers: number;
   /** Secret mixed into cursor MACs; defaults to a fixed development value. */
   cursorSecret: string;
   /** Sample-city generation. */
@@ -93,6 +97,7 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     ),
     cursorSecret: options.cursorSecret ?? env.CURSOR_SECRET ?? 'development-cursor-secret',
     duckdbMemoryLimit: options.duckdbMemoryLimit ?? env.DUCKDB_MEMORY_LIMIT ?? '2.5GB',
+    registryWorkers: Math.max(1, options.registryWorkers ?? intFrom(env.REGISTRY_WORKERS, 'REGISTRY_WORKERS') ?? Math.min(4, availableParallelism())),
     sample: {
       seed: options.sample?.seed ?? intFrom(env.SAMPLE_SEED, 'SAMPLE_SEED') ?? 20261122,
       scale: options.sample?.scale ?? floatFrom(env.SAMPLE_SCALE, 'SAMPLE_SCALE') ?? DEFAULT_SCALE,

@@ -32,18 +32,37 @@ interface Candidate { task: LinkTask; from_type: string; from_id: string; to_typ
 /** A number in [0, 1) fixed by the text: the deterministic stand-in for a reviewer's choice. */
 const hash01 = (text: string) => parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16) / 2 ** 32;
 
-/** Score a task's candidates with its committed model (the framework's formula, rounded to 4 decimals). */
-async function scoredCandidates(wh: Warehouse, task: LinkTask): Promise<Candidate[]> {
+/**
+ * Score a task's candidates with its committed model (the framework's formula, rounded to 4 decimals), streaming the
+ * features table in chunks and keeping only the candidates decideTask can pick: every one at p ≥ 0.5 and the
+ * best-scoring one outside the truth (a spot check's rejection). At the City's size a task has up to ~10^6 candidates;
+ * held whole with their evidence they took more than 10 GB.
+ */
+async function scoredCandidates(wh: Warehouse, task: LinkTask, truth: TaskTruth): Promise<Candidate[]> {
   const model = readLinkModel(task);
-  const rows = await wh.all<{ from_type: string; from_id: string; to_type: string; to_id: string; x: string; evidence: string | null; extra: string | null }>(
+  const key = (c: { from_id: string; to_id: string }) => `${c.from_id}|${c.to_id}`;
+  const kept: Candidate[] = [];
+  let bestWrong: Candidate | null = null;
+  const rows = wh.stream<{ from_type: string; from_id: string; to_type: string; to_id: string; x: string; evidence: string | null; extra: string | null }>(
     `select from_type, from_id, to_type, to_id, to_json(x)::varchar as x, evidence::varchar as evidence, extra::varchar as extra from ${featureTable(task)}`);
-  return rows.map((r) => {
-    const x = JSON.parse(r.x) as Record<string, number>;
-    let z = model.intercept;
-    for (const [k, w] of Object.entries(model.weights)) z += w * (x[k] ?? 0);
-    return { task, from_type: r.from_type, from_id: r.from_id, to_type: r.to_type, to_id: r.to_id, p: Math.round(1e4 / (1 + Math.exp(-z))) / 1e4,
-      evidence: r.evidence ? JSON.parse(r.evidence) : {}, extra: r.extra ? JSON.parse(r.extra) : {} };
-  });
+  for await (const chunk of rows) {
+    for (const r of chunk) {
+      const x = JSON.parse(r.x) as Record<string, number>;
+      let z = model.intercept;
+      for (const [k, w] of Object.entries(model.weights)) z += w * (x[k] ?? 0);
+      const p = Math.round(1e4 / (1 + Math.exp(-z))) / 1e4;
+      const wrong = !truth.positives.has(key(r));
+      // the order decideTask ranks by: score, then key
+      const beatsWrong = wrong && (!bestWrong || p > bestWrong.p || (p === bestWrong.p && key(r) < key(bestWrong)));
+      if (p < 0.5 && !beatsWrong) continue;
+      const c: Candidate = { task, from_type: r.from_type, from_id: r.from_id, to_type: r.to_type, to_id: r.to_id, p,
+        evidence: r.evidence ? JSON.parse(r.evidence) : {}, extra: r.extra ? JSON.parse(r.extra) : {} };
+      if (p >= 0.5) kept.push(c);
+      if (beatsWrong) bestWrong = c;
+    }
+  }
+  if (bestWrong && bestWrong.p < 0.5) kept.push(bestWrong);
+  return kept;
 }
 
 function note(c: Candidate, decision: 'confirmed' | 'rejected', why: string): string {
@@ -109,7 +128,8 @@ export async function reviewSample(wh: Warehouse, planted: PlantedTruth, log: (m
       log(`review-sample: ${task} skipped (no features table or model file yet)`);
       continue;
     }
-    const decisions = decideTask(task, await scoredCandidates(wh, task), await TRUTH_MAPPERS[task](wh, planted), asOf);
+    const truth = await TRUTH_MAPPERS[task](wh, planted);
+    const decisions = decideTask(task, await scoredCandidates(wh, task, truth), truth, asOf);
     log(`review-sample: ${task}: ${decisions.filter((d) => d.decision === 'confirmed').length} confirmed, ${decisions.filter((d) => d.decision === 'rejected').length} rejected`);
     all.push(...decisions);
   }

@@ -8,6 +8,8 @@ export interface Warehouse {
   exec(sql: string, params?: Record<string, DuckDBValue>): Promise<void>;
   /** Run a query and return its rows as JSON values (INTEGER/DOUBLE → number, BIGINT → string, DATE → 'YYYY-MM-DD'). */
   all<T = Record<string, unknown>>(sql: string, params?: Record<string, DuckDBValue>): Promise<T[]>;
+  /** Run a query and yield its rows chunk by chunk (JSON values as `all` gives them), never holding the whole result. */
+  stream<T = Record<string, unknown>>(sql: string, params?: Record<string, DuckDBValue>): AsyncIterable<T[]>;
   /** Bulk-load rows of text (or null) values into an existing table, in column order. */
   appendText(table: string, rows: Iterable<readonly (string | null)[]>): Promise<number>;
   close(): void;
@@ -45,6 +47,10 @@ function wrap(instance: DuckDBInstance, connection: DuckDBConnection): Warehouse
       const reader = params ? await connection.runAndReadAll(sql, params) : await connection.runAndReadAll(sql);
       // Lossless JSON: BIGINT/DECIMAL arrive as strings, so API tables use INTEGER/DOUBLE where numbers are meant.
       return reader.getRowObjectsJson() as T[];
+    },
+    async *stream<T>(sql: string, params?: Record<string, DuckDBValue>) {
+      const result = params ? await connection.stream(sql, params) : await connection.stream(sql);
+      for await (const rows of result.yieldRowObjectJson()) yield rows as T[];
     },
     async appendText(table, rows) {
       const appender = await connection.createAppender(table);

@@ -41,6 +41,8 @@ export async function loadSources(ctx: {
   rawDir: string;
   stateDir: string;
   log: (msg: string) => void;
+  /** Worker threads for reading archived registry snapshots (default 1). */
+  registryWorkers?: number;
 }): Promise<SourceSummary> {
   const started = performance.now();
   const { wh, log } = ctx;
@@ -49,7 +51,7 @@ export async function loadSources(ctx: {
   const source: SourceContext = { wh, rawDir: ctx.rawDir, log, quarantine };
 
   log('sources: lobbyist registry');
-  const registry = await ingestSnapshots({ ...ctx, quarantine });
+  const registry = await ingestSnapshots({ ...ctx, quarantine, workers: ctx.registryWorkers });
   log('sources: council voting record');
   await loadVotes(source);
   log('sources: TMMIS agenda items and decision bodies');

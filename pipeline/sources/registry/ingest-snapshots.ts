@@ -2,9 +2,10 @@
 import type { Warehouse } from '../../db/warehouse.ts';
 import { Quarantine } from '../common/quarantine.ts';
 import { createSourceTables, type SourceTable } from '../common/tables.ts';
+import { runIdPass } from './id-pass.ts';
 import { parseSnapshot } from './parse-snapshot.ts';
 import { listSnapshots } from './snapshot-files.ts';
-import { readState, recordSightings, sightingRows, writeState } from './snapshot-state.ts';
+import { mergeSightings, readState, recordSightings, recordSnapshots, sightingRows, writeState } from './snapshot-state.ts';
 
 export interface IngestContext {
   wh: Warehouse;
@@ -13,6 +14,8 @@ export interface IngestContext {
   log: (msg: string) => void;
   /** Collector for rejected records of the loaded snapshot (a fresh one when omitted). */
   quarantine?: Quarantine;
+  /** Worker threads for the id-only pass over archived snapshots (1, the default, reads them in this thread). */
+  workers?: number;
 }
 
 export interface PassStats {
@@ -55,33 +58,33 @@ export async function ingestSnapshots(ctx: IngestContext): Promise<SnapshotRepor
     snapshotsFound: snapshots.length, ingested: [], idPass: stats(0, 0, 0), fullParse: null, sightings: 0, rows: {}, quarantine,
   };
   if (snapshots.length === 0) log('registry: no snapshots under lobbyist-registry/snapshots/; registry tables left empty');
+  const idStarted = performance.now();
 
   // Id-only pass over every snapshot not yet in the history (oldest first; older dates than the last are backfills).
   const newest = snapshots.at(-1);
   const pending = snapshots.filter((s) => s !== newest && !known.has(s.date));
-  let idBytes = 0;
-  let idMs = 0;
-  let idSkipped = 0;
-  for (const [i, snapshot] of pending.entries()) {
-    const parsed = await parseSnapshot(snapshot, 'ids');
-    idBytes += parsed.xmlBytes;
-    idMs += parsed.ms;
-    const communications = parsed.sightings.length;
-    recordSightings(state, { date: snapshot.date, file: snapshot.file, sha256: parsed.sha256, communications }, parsed.sightings);
-    report.ingested.push(snapshot.date);
-    idSkipped += parsed.quarantine.length;
-    // A snapshot of the history that cannot be read whole would leave first sightings wrong: the night guard sees it.
-    for (const f of parsed.fileProblems) quarantine.addFile(f);
+  const pass = await runIdPass(pending, {
+    workers: ctx.workers ?? 1,
     // One line per snapshot would flood the first run (hundreds of archived snapshots): log every 25th and the last.
-    if (i % 25 === 0 || i === pending.length - 1) {
-      log(`registry: [${i + 1}/${pending.length}] snapshot ${snapshot.date} ids: ${communications} communications, ${mbps(parsed.xmlBytes, parsed.ms)}`);
-    }
-  }
-  report.idPass = stats(pending.length, idBytes, idMs);
+    onSnapshot: (s, done) => {
+      if (done % 25 === 1 || done === pending.length) {
+        log(`registry: [${done}/${pending.length}] snapshot ${s.date} ids: ${s.communications} communications, ${mbps(s.xmlBytes, s.ms)}`);
+      }
+    },
+  });
+  mergeSightings(state, pass.sightings);
+  recordSnapshots(state, pass.summaries.map(({ date, file, sha256, communications }) => ({ date, file, sha256, communications })));
+  report.ingested.push(...pass.summaries.map((s) => s.date));
+  // A snapshot of the history that cannot be read whole would leave first sightings wrong: the night guard sees it.
+  for (const s of pass.summaries) for (const f of s.fileProblems) quarantine.addFile(f);
+  const idBytes = pass.summaries.reduce((n, s) => n + s.xmlBytes, 0);
+  report.idPass = stats(pending.length, idBytes, performance.now() - idStarted);
   if (pending.length > 0) {
-    // Unreadable records of older snapshots are only counted: the quarantine table describes the loaded snapshot.
-    const skipped = idSkipped > 0 ? `; ${idSkipped} unreadable records skipped in total` : '';
-    log(`registry: id-only pass over ${pending.length} snapshots: ${mbps(idBytes, idMs)}${skipped}`);
+    const skippedRecords = pass.summaries.reduce((n, s) => n + s.skipped, 0);
+    const skipped = skippedRecords > 0 ? `; ${skippedRecords} unreadable records skipped in total` : '';
+    const parsedShare = (100 * pass.parsed) / Math.max(1, pass.parsed + pass.reused);
+    log(`registry: id-only pass over ${pending.length} snapshots: ${mbps(idBytes, report.idPass.seconds * 1000)}, ` +
+      `${parsedShare.toFixed(1)} % of records parsed (the rest unchanged since the snapshot before)${skipped}`);
   }
 
   // Full parse of the newest snapshot; its ids join the history too (no second pass over it).

@@ -1,10 +1,12 @@
-// Finds the registry's daily snapshots and streams the XML files out of each (ZIP via fflate, or an unzipped folder).
+// Finds the registry's daily snapshots and streams the XML files out of each (a plain ZIP through Node's inflate, any
+// other ZIP through fflate's streaming reader, or an unzipped folder).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Unzip, UnzipInflate } from 'fflate';
 import { isDirectory, listFiles, toSourceFile } from '../common/files.ts';
+import { inflateEntry, listPlainZip } from './zip-entries.ts';
 
 export interface Snapshot {
   /** The folder name, `YYYY-MM-DD`. */
@@ -30,6 +32,8 @@ export interface SnapshotRead {
 }
 
 const DATE_DIR = /^\d{4}-\d{2}-\d{2}$/;
+// A ZIP up to this size is read into memory for the native path (the City's is tens of MB); larger ones stream.
+const MAX_IN_MEMORY_ZIP = 512 * 2 ** 20;
 
 /** Snapshots under `lobbyist-registry/snapshots/`, oldest first; date folders holding neither ZIP nor XML are skipped. */
 export async function listSnapshots(rawDir: string): Promise<Snapshot[]> {
@@ -49,10 +53,14 @@ export async function listSnapshots(rawDir: string): Promise<Snapshot[]> {
 }
 
 /**
- * Stream every XML file of a snapshot into the sink `open(name)` returns, never holding a whole file in memory.
- * The SHA-256 covers the ZIP's bytes, or the XML files' bytes in name order for a folder.
+ * Stream every XML file of a snapshot into the sink `open(name)` returns, never holding a whole XML file in memory.
+ * The SHA-256 covers the ZIP's bytes, or the XML files' bytes in name order for a folder. A plain ZIP is inflated
+ * natively; that path throws ZipDeclined (zip-entries.ts) when an entry turns out damaged midway, and the caller
+ * then reads the snapshot again with `{ native: false }`, which reports the damage as the streaming reader sees it.
  */
-export async function readSnapshot(snapshot: Snapshot, open: (entryName: string) => EntrySink): Promise<SnapshotRead> {
+export async function readSnapshot(
+  snapshot: Snapshot, open: (entryName: string) => EntrySink, options: { native?: boolean } = {},
+): Promise<SnapshotRead> {
   const hash = createHash('sha256');
   let xmlBytes = 0;
   const counting = (sink: EntrySink): EntrySink => ({
@@ -73,8 +81,30 @@ export async function readSnapshot(snapshot: Snapshot, open: (entryName: string)
     }
     return { sha256: hash.digest('hex'), xmlBytes, error: null };
   }
+  if (options.native !== false) {
+    const read = await readPlainZip(snapshot.zipPath, (name) => counting(open(name)));
+    if (read) return { sha256: read.sha256, xmlBytes, error: null };
+  }
   const error = await unzipInto(snapshot.zipPath, hash, (name) => counting(open(name)));
   return { sha256: hash.digest('hex'), xmlBytes, error };
+}
+
+/** The XML entries of a plain ZIP through Node's inflate, or null (nothing opened) when the ZIP is not plain. */
+async function readPlainZip(zipPath: string, open: (name: string) => EntrySink): Promise<{ sha256: string } | null> {
+  if ((await fsp.stat(zipPath)).size > MAX_IN_MEMORY_ZIP) return null;
+  const zip = await fsp.readFile(zipPath);
+  const entries = listPlainZip(zip);
+  if (!entries) return null;
+  const sha256 = createHash('sha256').update(zip).digest('hex');
+  for (const entry of entries) {
+    if (!/\.xml$/i.test(entry.name)) continue;
+    const sink = open(path.posix.basename(entry.name));
+    await inflateEntry(entry, (chunk) => {
+      if (chunk.length > 0) sink.write(chunk);
+    });
+    sink.end();
+  }
+  return { sha256 };
 }
 
 async function unzipInto(zipPath: string, hash: ReturnType<typeof createHash>, open: (name: string) => EntrySink) {

@@ -47,15 +47,26 @@ export async function readState(wh: Warehouse, stateDir: string, log: (msg: stri
 /** Record the communications seen in one snapshot: first seen = earliest date (backfills included), last = latest. */
 export function recordSightings(state: RegistryState, entry: SnapshotEntry, seen: readonly Sighted[]): void {
   const date = entry.date;
+  mergeSightings(state, seen.map((s) => ({ ...s, first_seen_date: date, last_seen_date: date })));
+  recordSnapshots(state, [entry]);
+}
+
+/** Merge sightings gathered over several snapshots (the id pass): the earliest first sighting and latest last win. */
+export function mergeSightings(state: RegistryState, seen: readonly Sighting[]): void {
   for (const s of seen) {
     const known = state.sightings.get(s.communication_id);
-    if (!known) state.sightings.set(s.communication_id, { ...s, first_seen_date: date, last_seen_date: date });
+    if (!known) state.sightings.set(s.communication_id, { ...s });
     else {
-      if (date < known.first_seen_date) known.first_seen_date = date;
-      if (date > known.last_seen_date) known.last_seen_date = date;
+      if (s.first_seen_date < known.first_seen_date) known.first_seen_date = s.first_seen_date;
+      if (s.last_seen_date > known.last_seen_date) known.last_seen_date = s.last_seen_date;
     }
   }
-  state.snapshots = state.snapshots.filter((e) => e.date !== date).concat(entry).sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** Add (or replace, by date) snapshots in the history, kept in date order. */
+export function recordSnapshots(state: RegistryState, entries: readonly SnapshotEntry[]): void {
+  const dates = new Set(entries.map((e) => e.date));
+  state.snapshots = state.snapshots.filter((e) => !dates.has(e.date)).concat(entries).sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** Sightings as rows of src_registry__sightings, ordered by id so the parquet file is deterministic. */

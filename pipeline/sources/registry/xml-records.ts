@@ -33,7 +33,9 @@ export interface XmlProblem {
 export interface RecordReaderOptions {
   /** Decides, for an element inside a record, whether to build it (skipped subtrees cost no tree nodes). */
   keep?: (parentKey: string, key: string) => boolean;
-  onRecord: (record: XmlRecord) => void;
+  /** Hand each record's text to onRecord too (up to MAX_REMEMBERED_CHARS), for a caller that remembers records. */
+  remember?: boolean;
+  onRecord: (record: XmlRecord, text?: string) => void;
   /** Text outside any record, and problems of the file as a whole. */
   onProblem: (problem: XmlProblem) => void;
 }
@@ -43,12 +45,20 @@ export interface RecordReader {
   end(): void;
   /** Records started so far. */
   readonly count: number;
+  /**
+   * Count one record as read without its text: for a caller that found, in the bytes, a record whose text it knows
+   * parsed cleanly before. Allowed only where the text so far has been read whole (no partial tag held back) outside
+   * any record, and the file's records are ROW elements (or none is known yet); returns false when not allowed.
+   */
+  skip(): boolean;
 }
 
 // A file of mostly broken records is not the registry's: stop after this many rather than quarantine a flood.
 const MAX_BROKEN_RECORDS = 1000;
 // A record that never closes inside (a missing end tag) would build its whole rest as one tree; cap it.
 const MAX_RECORD_NODES = 200_000;
+// A record's text handed to onRecord (`remember`) is capped: a longer one (an unclosed record?) is not remembered.
+const MAX_REMEMBERED_CHARS = 1 << 20;
 
 /** A streaming record reader; feed it decoded text chunks in order, then call end(). */
 export function createRecordReader(options: RecordReaderOptions): RecordReader {
@@ -62,6 +72,8 @@ export function createRecordReader(options: RecordReaderOptions): RecordReader {
   let stack: XmlNode[] = [];
   let nodes = 0;
   let skipDepth = 0;
+  let text: string[] | null = null; // the current record's text, with `remember`
+  let textChars = 0;
 
   const newParser = () => {
     const p = new SaxesParser();
@@ -113,8 +125,12 @@ export function createRecordReader(options: RecordReaderOptions): RecordReader {
       rooted = rootClosed = dead = false;
       stack = [];
       nodes = skipDepth = 0;
+      text = options.remember ? [] : null;
+      textChars = 0;
     },
     text(piece) {
+      if (text && (textChars += piece.length) <= MAX_REMEMBERED_CHARS) text.push(piece);
+      else text = null;
       if (abandoned || dead || !current) return;
       try {
         parser.write(piece);
@@ -133,7 +149,8 @@ export function createRecordReader(options: RecordReaderOptions): RecordReader {
       else if (closed && !rootClosed && record.errors.length === 0) record.errors.push('record elements do not close (an unescaped & or < inside?)');
       // Any damage may leave the parser inside some element: the next record gets a fresh one.
       if (record.errors.length > 0 || record.truncated || dead || !rootClosed) parser = newParser();
-      options.onRecord(record);
+      options.onRecord(record, text === null ? undefined : text.length === 1 ? text[0] : text.join(''));
+      text = null;
       if ((record.errors.length > 0 || record.truncated) && ++broken >= MAX_BROKEN_RECORDS) {
         abandoned = true;
         options.onProblem({ position: count + 1, reason: 'too many broken records; rest of file not read', excerpt: '', file: true });
@@ -147,6 +164,12 @@ export function createRecordReader(options: RecordReaderOptions): RecordReader {
   return {
     get count() {
       return count;
+    },
+    skip() {
+      // A clean record leaves the parser where it found it, between records: skipping one changes nothing after it.
+      if (abandoned || current || !splitter.skip('row')) return false;
+      count++;
+      return true;
     },
     write(text) {
       if (!abandoned) splitter.write(text);

@@ -24,6 +24,11 @@ export interface SplitSummary {
 export interface RecordSplitter {
   write(text: string): void;
   end(): SplitSummary;
+  /**
+   * Count a record with this (lower-case) tag name as if it had been written and split here, without its text; only
+   * when the text so far has been split whole outside any record and the name is the file's record tag (or the first).
+   */
+  skip(name: string): boolean;
 }
 
 const MARK = /<(\/?)(row|sm)(?=[\s/>])|<!--|<!\[CDATA\[/gi;
@@ -141,6 +146,14 @@ export function createRecordSplitter(h: SplitHandlers): RecordSplitter {
     write(text) {
       buf += text;
       pump(false);
+    },
+    skip(name) {
+      if (buf !== '' || inRecord || outsideTag !== null || (tag ?? name) !== name) return false;
+      // what a record's start does outside: stray text before it reported, the record tag fixed, the record counted
+      tag = name;
+      flushStray();
+      records++;
+      return true;
     },
     end() {
       pump(true);
