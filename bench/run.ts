@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import type { TaskQuality } from '../links-fitting/evaluate.ts';
+import { benchBulk } from './bulk.ts';
 import { benchGateway } from './gateway.ts';
 import { missedFloors } from '../links-fitting/floors.ts';
 
@@ -36,6 +37,7 @@ interface StageFigure {
   /** Mean 1-minute load average of the machine while the stage ran (sampled every 5 s). */
   load1: number;
   layerSeconds?: Record<string, number>;
+  buildSteps?: Record<string, number>;
   registry?: Record<string, number>;
 }
 
@@ -88,6 +90,8 @@ const linkQuality = existsSync(qualityFile) ? JSON.parse(readFileSync(qualityFil
 const linkFloorsMissed = linkQuality ? missedFloors(linkQuality) : null;
 if (linkFloorsMissed?.length) console.error(`bench: link-quality floors missed at scale ${scale}:\n  ${linkFloorsMissed.join('\n  ')}`);
 const gateway = await benchGateway({ siteRoot: env.SITE_DIR, seconds: Number(process.env.BENCH_SECONDS ?? 10) });
+// the bulk export of the last build: bytes per format, its seconds in the build, a download of its largest file
+const bulk = { ...(await benchBulk(env.SITE_DIR)), exportSeconds: nightBuild.buildSteps?.['extra part of the export written'] ?? null };
 const result = {
   scale, snapshotEvery, snapshots: dates.length, cores: availableParallelism(),
   // the first night: generate, its pipeline (the backfill) and its site build
@@ -105,6 +109,7 @@ const result = {
   pipelinePlusBuildSeconds: firstNight.seconds + firstBuild.seconds,
   pipelinePlusBuildPeakRssMb: Math.max(firstNight.peakRssMb, firstBuild.peakRssMb),
   gateway,
+  bulk,
   linkQuality,
   linkFloorsMissed,
 };

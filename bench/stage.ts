@@ -14,6 +14,7 @@ const config = resolveConfig();
 const layers: Record<string, number> = {};
 // the registry's share of the night: the id-only pass over archived snapshots and the full parse of the newest
 const registry: Record<string, number> = {};
+const buildSteps: Record<string, number> = {};
 const log = (msg: string) => {
   const layer = /^(\w+): \d+ models in ([\d.]+) s/.exec(msg);
   if (layer) layers[layer[1]!] = Number(layer[2]);
@@ -23,6 +24,9 @@ const log = (msg: string) => {
   if (full) Object.assign(registry, { fullParseMb: Number(full[1]), fullParseSeconds: Number(full[2]) });
   const sources = /^sources: [\d,]+ rows in ([\d.]+) s/.exec(msg);
   if (sources) registry.sourcesSeconds = Number(sources[1]);
+  // the site build's steps ("extra part of the export written (41210 ms)": the bulk files), in seconds
+  const step = stage === 'build' ? /^(.+) \((\d+) ms\)$/.exec(msg) : null;
+  if (step) buildSteps[step[1]!] = Number(step[2]) / 1000;
   console.error(`  [${stage}] ${msg}`);
 };
 const started = performance.now();
@@ -48,4 +52,5 @@ const seconds = (performance.now() - started) / 1000;
 const usage = process.resourceUsage();
 console.log(JSON.stringify({ stage, seconds, cpuSeconds: Math.round((usage.userCPUTime + usage.systemCPUTime) / 1e4) / 100,
   peakRssMb: Math.round(usage.maxRSS / 1024),
-  ...(Object.keys(layers).length ? { layerSeconds: layers } : {}), ...(Object.keys(registry).length ? { registry } : {}) }));
+  ...(Object.keys(layers).length ? { layerSeconds: layers } : {}), ...(Object.keys(registry).length ? { registry } : {}),
+  ...(Object.keys(buildSteps).length ? { buildSteps } : {}) }));
