@@ -27,6 +27,8 @@ import { plantSolicitationWindows } from './plants/solicitation-windows.ts';
 export const DEVELOPMENT_PROCUREMENT_CONTRIBUTIONS_FOLDERS = ['development-applications', 'committee-of-adjustment', 'address-points', 'city-wards', 'procurement', 'campaign-finance', 'groups'];
 
 function writeCsv(path: string, rows: string[][]): void { const o = new Out(path); for (const r of rows) o.text(csvRow(r)); o.close(); }
+// the shares describe the generator's own pairs: rows an insight plant appended are spelled as the registry spells them
+const generated = <T extends { planted?: string }>(xs: T[]) => xs.filter((x) => !x.planted);
 const share = (xs: { unalike: boolean }[]) => (xs.length ? +(xs.filter((x) => x.unalike).length / xs.length).toFixed(3) : 0);
 
 /** Write the §5 sources into outDir and return their planted truth (link lists, top-level keys, shares, counts). */
@@ -94,8 +96,8 @@ export function generateDevelopmentProcurementContributions(rng: Rng, outDir: st
   const high = (xs: { similarity: number }[]) => xs.filter((x) => x.similarity > 0.9).length;
   return {
     links: { registrationApplication: regApp, contractOrganisation: proc.truth, contributionOrganisation: contribLinks },
-    shares: { registrationApplication: share(regApp), contractOrganisation: share(proc.truth), contributionOrganisation: share(contribLinks),
-      supplierDecoysPerTrue: +(high(proc.decoys) / Math.max(1, proc.truth.length)).toFixed(3), contributionDecoysPerTrue: +(high(contribDecoys) / Math.max(1, contribLinks.length)).toFixed(3) },
+    shares: { registrationApplication: share(regApp), contractOrganisation: share(generated(proc.truth)), contributionOrganisation: share(contribLinks),
+      supplierDecoysPerTrue: +(high(proc.decoys) / Math.max(1, generated(proc.truth).length)).toFixed(3), contributionDecoysPerTrue: +(high(contribDecoys) / Math.max(1, contribLinks.length)).toFixed(3) },
     top: { applicationDecoys: [...apps.filter((a) => a.lookalikeOf).map((a) => ({ application: a.number, kind: 'development', lookalikeOf: a.lookalikeOf!.number, how: a.lookalikeOf!.how })),
       ...coa.planted.map((c) => ({ application: c.reference, sysId: c.sysId, kind: 'coa', lookalikeOf: c.lookalikeOf, how: 'next-door minor variance' }))],
     developmentProcurementEffects: { applicationOutcomes, solicitationWindows },

@@ -50,7 +50,7 @@ export function plantSolicitationWindows(rng: Rng, proc: Procurement, registry: 
     proc.solicit.push([doc, 'RFP', 'Notice of Intended Procurement', isoOf(issue), isoOf(deadline), 'Professional Services', 'Consulting Services for Transit Network Study', division, ...buyer, 'None']);
     const row = proc.awarded.length;
     proc.awarded.push([doc, 'RFP', 'Professional Services', name, `$${rng.int(80_000, 2_000_000)}.00`, isoOf(award), division, ...buyer, 'Consulting Services for Transit Network Study', '', 'None']);
-    proc.truth.push({ file: 'procurement/tobids-awarded-contracts.csv', row, supplier: name, organisation: o.id, kind: name === o.canonical ? 'canonical' : 'registry spelling', similarity: 1, unalike: false });
+    proc.truth.push({ file: 'procurement/tobids-awarded-contracts.csv', row, supplier: name, organisation: o.id, kind: name === o.canonical ? 'canonical' : 'registry spelling', similarity: 1, unalike: false, planted: 'solicitation-windows' });
     const inside = days.get(o)!.filter((d) => d >= issue && d <= award).sort((a, b) => a - b).map(isoOf);
     return { organisation: o.id, name, document: doc, issue: isoOf(issue), deadline: isoOf(deadline), award: isoOf(award), insideDates: inside };
   };
