@@ -20,11 +20,15 @@ import type { Item, Log, PlantedTruthPart } from './common/types.ts';
 import { Out } from './write/out.ts';
 import { plant } from './contributions/plant.ts';
 import { orgVariant, similarity } from './common/name-variants.ts';
+import { plantApplicationOutcomes } from './plants/application-outcomes.ts';
+import { plantSolicitationWindows } from './plants/solicitation-windows.ts';
 
 /** The raw folders these sources own: deleted and rewritten on every run. */
 export const DEVELOPMENT_PROCUREMENT_CONTRIBUTIONS_FOLDERS = ['development-applications', 'committee-of-adjustment', 'address-points', 'city-wards', 'procurement', 'campaign-finance', 'groups'];
 
 function writeCsv(path: string, rows: string[][]): void { const o = new Out(path); for (const r of rows) o.text(csvRow(r)); o.close(); }
+// the shares describe the generator's own pairs: rows an insight plant appended are spelled as the registry spells them
+const generated = <T extends { planted?: string }>(xs: T[]) => xs.filter((x) => !x.planted);
 const share = (xs: { unalike: boolean }[]) => (xs.length ? +(xs.filter((x) => x.unalike).length / xs.length).toFixed(3) : 0);
 
 /** Write the §5 sources into outDir and return their planted truth (link lists, top-level keys, shares, counts). */
@@ -37,6 +41,8 @@ export function generateDevelopmentProcurementContributions(rng: Rng, outDir: st
   writeGeo(outDir, geo);
   log(`  address points: ${geo.points.length}`);
   const apps = buildApps(rng.fork('development'), scale, geo, items, asOfDay, lookalikes);
+  // planted 4.6 effect (sample/plants/): only the lobbied files' status text changes, on a stream of its own
+  const applicationOutcomes = plantApplicationOutcomes(rng.fork('plants-application-outcomes'), apps, reg, scale);
   const lines = appLines(rng.fork('development-lines'), apps);
   writeCsv(`${outDir}/development-applications/development-applications.csv`, [lines.header, ...lines.rows]);
   const coa = buildCoa(rng.fork('coa'), scale, geo, asOfDay, coaNextDoor(rng.fork('coa-next-door'), apps.filter((a) => a.item), lookalikes, asOfDay, dayOf('2016-11-01')));
@@ -56,6 +62,8 @@ export function generateDevelopmentProcurementContributions(rng: Rng, outDir: st
   for (const a of apps) for (const r of a.rows) { row++; if (r.how !== 'exact' || !r.xy) devQuirks.push({ row, application: a.number, kind: r.xy ? r.how : `${r.how}; no X/Y`, num: r.num, street: r.name }); }
 
   const proc = buildProcurement(rng.fork('procurement'), scale, asOfDay, reg.orgs.orgs);
+  // planted procurement-timeline effect (sample/plants/): rows appended after the generator's own, on a stream of its own
+  const solicitationWindows = plantSolicitationWindows(rng.fork('plants-solicitation-windows'), proc, reg, scale, asOfDay);
   writeCsv(`${outDir}/procurement/tobids-awarded-contracts.csv`, proc.awarded);
   writeCsv(`${outDir}/procurement/tobids-non-competitive-contracts.csv`, proc.noncomp);
   writeCsv(`${outDir}/procurement/tobids-all-open-solicitations.csv`, proc.solicit);
@@ -88,10 +96,11 @@ export function generateDevelopmentProcurementContributions(rng: Rng, outDir: st
   const high = (xs: { similarity: number }[]) => xs.filter((x) => x.similarity > 0.9).length;
   return {
     links: { registrationApplication: regApp, contractOrganisation: proc.truth, contributionOrganisation: contribLinks },
-    shares: { registrationApplication: share(regApp), contractOrganisation: share(proc.truth), contributionOrganisation: share(contribLinks),
-      supplierDecoysPerTrue: +(high(proc.decoys) / Math.max(1, proc.truth.length)).toFixed(3), contributionDecoysPerTrue: +(high(contribDecoys) / Math.max(1, contribLinks.length)).toFixed(3) },
+    shares: { registrationApplication: share(regApp), contractOrganisation: share(generated(proc.truth)), contributionOrganisation: share(contribLinks),
+      supplierDecoysPerTrue: +(high(proc.decoys) / Math.max(1, generated(proc.truth).length)).toFixed(3), contributionDecoysPerTrue: +(high(contribDecoys) / Math.max(1, contribLinks.length)).toFixed(3) },
     top: { applicationDecoys: [...apps.filter((a) => a.lookalikeOf).map((a) => ({ application: a.number, kind: 'development', lookalikeOf: a.lookalikeOf!.number, how: a.lookalikeOf!.how })),
       ...coa.planted.map((c) => ({ application: c.reference, sysId: c.sysId, kind: 'coa', lookalikeOf: c.lookalikeOf, how: 'next-door minor variance' }))],
+    developmentProcurementEffects: { applicationOutcomes, solicitationWindows },
     supplierDecoys: proc.decoys, contributionDecoys: contribDecoys, officers, groups, beneficiaryRelations, candidates,
       quirks: { procurementDamage: proc.damage, developmentRows: devQuirks } },
     counts: { addressPoints: geo.points.length, devApplications: apps.length, devRows: lines.rows.length, coaActive: coa.active.length - 1, coaClosed: coa.closed.length - 1,

@@ -1,7 +1,7 @@
 // Development group: development and Committee of Adjustment applications, and the geocoded sites they name.
 import type { Route } from './types.ts';
-import { APPLICATION_KINDS, APPLICATION_OUTCOMES, GEOCODE_METHODS } from '../schemas/vocabulary.ts';
-import { dateParam, defineDetail, defineList, enumParam, intParam, q, strParam } from './define.ts';
+import { APPLICATION_KINDS, APPLICATION_OUTCOMES, COMPARISON_LEVELS, GEOCODE_METHODS } from '../schemas/vocabulary.ts';
+import { dateParam, defineDetail, defineInsight, defineList, enumParam, intParam, q, strParam } from './define.ts';
 
 export const developmentRoutes: readonly Route[] = [
   defineList('Development', {
@@ -39,4 +39,21 @@ export const developmentRoutes: readonly Route[] = [
   }),
   defineDetail('Development', 'sites.detail', '/sites/{id}', 'sites', 'SiteDetail', true,
     'Site with the registrations, applications and agenda items that name it', 'Site id, slug or address key'),
+  defineInsight('Development', {
+    name: 'application-comparison',
+    primaryKey: ['kind', 'type', 'level', 'ward'],
+    summary: 'Lobbied applications (a published L2 link) against matched unlobbied applications of the same kind, type, size band (and ward) submitted nearest in time: outcome rates and days to decision (4.6)',
+    description: 'Each lobbied application is matched to up to 3 unlobbied applications of the same kind, type and size band ' +
+      '(and ward at level type_ward) submitted within two years, nearest first, without replacement. Outcome measures are ' +
+      'null where either group has fewer than 20 applications, and the row\'s suppressed column says so. A difference ' +
+      'describes the two groups; it does not show that lobbying caused an outcome (docs/methodology-insights-development-procurement.md).',
+    schema: 'ApplicationComparisonRow',
+    order: 'kind, type, then the city-wide row (level type) followed by the ward rows in ward order',
+    params: [
+      enumParam('kind', APPLICATION_KINDS, 'Application kind', { kind: 'eq', column: 'kind' }),
+      strParam('type', 'Application type code (OZ, SA, CD, SB, PL; MV, CO)', { kind: 'eq', column: 'type' }, '^[A-Z]{2}$'),
+      intParam('ward', 'Ward (rows of level type_ward)', { kind: 'eq', column: 'ward', cast: 'integer' }),
+      enumParam('level', COMPARISON_LEVELS, 'type = city-wide, type_ward = within each ward', { kind: 'eq', column: 'level' }),
+    ],
+  }),
 ];

@@ -1,6 +1,7 @@
 // What each column of the insight tables means (analysis-definitions.md), by row schema: openapi.json and the bulk
 // export's data dictionary carry these. Every insight row also has `model_version` and, where a value can be
 // withheld, `suppressed`; those two are described once here.
+import { DEVELOPMENT_PROCUREMENT_DESCRIPTIONS } from './insight-descriptions-development-procurement.ts';
 
 const office = 'a member\'s office: the member and the staff resolved to that member';
 
@@ -10,6 +11,7 @@ export const INSIGHT_COMMON: Record<string, string> = {
 };
 
 export const INSIGHT_DESCRIPTIONS: Record<string, Record<string, string>> = {
+  ...DEVELOPMENT_PROCUREMENT_DESCRIPTIONS,
   ItemLobbyingRow: {
     agenda_item_id: 'Agenda item with a first recorded vote',
     window: 'Days before the first vote counted: 30, 90 or 180',

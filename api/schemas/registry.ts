@@ -8,6 +8,7 @@ import {
 import { bulkSchemas } from './bulk.ts';
 import { described, describedRow } from './descriptions.ts';
 import { activityInsightSchemas } from './insights-activity.ts';
+import { developmentProcurementInsightSchemas } from './insights-development-procurement.ts';
 import { trendInsightSchemas } from './insights-trends.ts';
 import { type Schema, detail, int, linkArray, nullable, nullableDate, openObjects, record, str } from './shapes.ts';
 
@@ -67,7 +68,7 @@ export const schemas: Record<string, Schema> = {
     properties: { error: str, message: str, licence: str, attribution: str },
     required: ['error', 'message'],
   },
-  ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas }),
+  ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas, ...developmentProcurementInsightSchemas }),
   ...bulkSchemas,
 };
 

@@ -34,5 +34,10 @@ export const MAYOR_SHARE_CATEGORIES = ['all', 'planning_development', 'budget', 
 export const DISCLOSURE_SUBJECT_TYPES = ['firm', 'lobbyist', 'subject', 'all'] as const;
 /** Terms of the mayor-share interrupted time series. */
 export const ITS_TERMS = ['intercept', 'trend', 'level_change', 'slope_change'] as const;
+/** application-comparison: city-wide rows per type, or rows per type and ward. */
+export const COMPARISON_LEVELS = ['type', 'type_ward'] as const;
+export const NONCOMPETITIVE_SCOPES = ['all', 'supplier', 'division'] as const;
+/** procurement-timeline event kinds, in their order within a day. */
+export const TIMELINE_EVENTS = ['registration', 'communication', 'solicitation_issued', 'solicitation_closed', 'contract_awarded'] as const;
 /** A flag filter that selects the rows where a 0/1 column is 1 (spike=1, inside=1). */
 export const ONLY_FLAGGED = [1] as const;

@@ -33,7 +33,9 @@ export async function verifySite(dir: string, routes: readonly Route[] = registr
     }));
   }
   for (const route of routes) {
-    const need = route.kind === 'list' ? [siteLayout.listFirstPage(route.resource), siteLayout.data(route.resource)]
+    // a list with a required parameter has no canonical first page (write-site.ts): the engine answers every request
+    const canonical = route.kind === 'list' && !route.params.some((p) => p.required);
+    const need = route.kind === 'list' ? [...(canonical ? [siteLayout.listFirstPage(route.resource)] : []), siteLayout.data(route.resource)]
       : route.kind === 'static' ? [siteLayout.staticFile(route.file)] : route.kind === 'detail' ? [siteLayout.detailIds(route.resource)] : [];
     for (const rel of need) if (!(rel in manifest.files)) problems.push(`${route.id}: missing ${rel}`);
     if (route.kind === 'detail' && manifest.counts[`${route.resource}.details`] === undefined) problems.push(`${route.id}: no detail count`);

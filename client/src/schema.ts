@@ -314,6 +314,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/insights/application-comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lobbied applications (a published L2 link) against matched unlobbied applications of the same kind, type, size band (and ward) submitted nearest in time: outcome rates and days to decision (4.6)
+         * @description Each lobbied application is matched to up to 3 unlobbied applications of the same kind, type and size band (and ward at level type_ward) submitted within two years, nearest first, without replacement. Outcome measures are null where either group has fewer than 20 applications, and the row's suppressed column says so. A difference describes the two groups; it does not show that lobbying caused an outcome (docs/methodology-insights-development-procurement.md). Ordered by kind, type, then the city-wide row (level type) followed by the ward rows in ward order.
+         */
+        get: operations["insightsApplicationComparison"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contracts": {
         parameters: {
             query?: never;
@@ -380,6 +400,66 @@ export interface paths {
         };
         /** Group with its members and connecting records */
         get: operations["groupsDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/procurement-timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One organisation's registrations, communications, solicitations and contract awards on one timeline, with the communications dated inside an open window of a solicitation it later won
+         * @description inside = 1 for a communication dated from the issue date to the award date (both included) of a solicitation that the organisation, or an organisation linked to it by published L3 merges or L6 supplier links, later won. Timing is not influence: the registry does not say what a communication was about (docs/methodology-insights-development-procurement.md). Ordered by organisation, then date, then event (registration, communication, solicitation_issued, solicitation_closed, contract_awarded), then id; row numbers that order.
+         */
+        get: operations["insightsProcurementTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/noncompetitive-share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Non-competitive contracts and amounts as shares of all contracts, per scope (all, supplier, division), reason and award year
+         * @description Ordered by scope (all, supplier, division), scope id (organisation ids in numeric order), reason ("*" first), then year.
+         */
+        get: operations["insightsNoncompetitiveShare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/firm-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per consultant firm, client and calendar year: registrations active that year, communications, lobbyists and member offices contacted
+         * @description Ordered by firm organisation id, client organisation id, then year.
+         */
+        get: operations["insightsFirmClients"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1727,6 +1807,154 @@ export interface components {
             /** @description Export date of the pipeline run that built the row */
             model_version: string;
         };
+        ApplicationComparisonRow: {
+            /**
+             * @description development or coa
+             * @enum {string}
+             */
+            kind: "development" | "coa";
+            /** @description Application type code */
+            type: string;
+            /**
+             * @description type = city-wide (controls from any ward), type_ward = controls from the same ward
+             * @enum {string}
+             */
+            level: "type" | "type_ward";
+            /** @description Ward of the row (level type_ward); null at level type */
+            ward: number | null;
+            /** @description Lobbied applications (a published L2 link) of the row that found at least one matched control */
+            lobbied_n: number;
+            /** @description Unlobbied applications matched to them: same kind, type, size band (and ward), submitted within two years, nearest first, up to 3 each, without replacement */
+            matched_n: number;
+            /** @description Share approved of the lobbied group (lobbied applications with at least one matched control); null when either group has fewer than 20 applications */
+            lobbied_approval_rate: number | null;
+            /** @description Share refused of the lobbied group (lobbied applications with at least one matched control); null when suppressed */
+            lobbied_refusal_rate: number | null;
+            /** @description Share withdrawn of the lobbied group (lobbied applications with at least one matched control); null when suppressed */
+            lobbied_withdrawn_rate: number | null;
+            /** @description Share appealed (OMB, LPAT, OLT or TLAB) of the lobbied group (lobbied applications with at least one matched control); null when suppressed */
+            lobbied_appeal_rate: number | null;
+            /** @description Median days from submission to decision of the lobbied group (lobbied applications with at least one matched control), over the applications with a decision date (CoA only: the development file publishes none); null when suppressed or none has one */
+            lobbied_median_days_to_decision: number | null;
+            /** @description Share approved of the matched group (the unlobbied controls, each counted once); null when either group has fewer than 20 applications */
+            matched_approval_rate: number | null;
+            /** @description Share refused of the matched group (the unlobbied controls, each counted once); null when suppressed */
+            matched_refusal_rate: number | null;
+            /** @description Share withdrawn of the matched group (the unlobbied controls, each counted once); null when suppressed */
+            matched_withdrawn_rate: number | null;
+            /** @description Share appealed (OMB, LPAT, OLT or TLAB) of the matched group (the unlobbied controls, each counted once); null when suppressed */
+            matched_appeal_rate: number | null;
+            /** @description Median days from submission to decision of the matched group (the unlobbied controls, each counted once), over the applications with a decision date (CoA only: the development file publishes none); null when suppressed or none has one */
+            matched_median_days_to_decision: number | null;
+            /** @description lobbied_approval_rate − matched_approval_rate; describes the groups, does not show that lobbying caused the outcome */
+            approval_rate_difference: number | null;
+            /** @description lobbied_refusal_rate − matched_refusal_rate */
+            refusal_rate_difference: number | null;
+            /** @description lobbied_withdrawn_rate − matched_withdrawn_rate */
+            withdrawn_rate_difference: number | null;
+            /** @description lobbied_appeal_rate − matched_appeal_rate */
+            appeal_rate_difference: number | null;
+            /** @description lobbied_median_days_to_decision − matched_median_days_to_decision */
+            median_days_to_decision_difference: number | null;
+            /** @description Lobbied applications of the row with no unlobbied application to match (no submission date, or none within two years): left out of every measure */
+            lobbied_unmatched: number;
+            /** @description Why a value of this row is null, in words; null when none is suppressed */
+            suppressed: string | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        ProcurementTimelineRow: {
+            /** @description The organisation whose timeline this is */
+            organization_id: number;
+            /** @description Position of the event in the organisation's timeline (date, then event, then id) */
+            row: number;
+            /**
+             * @description registration (a registration naming the organisation as client, on its initial approval), communication, solicitation_issued, solicitation_closed (submission deadline) or contract_awarded
+             * @enum {string}
+             */
+            event: "registration" | "communication" | "solicitation_issued" | "solicitation_closed" | "contract_awarded";
+            /**
+             * Format: date
+             * @description Date of the event
+             */
+            date: string;
+            /** @description The registration (registration and communication events) */
+            registration_id: string | null;
+            /** @description The communication (communication events) */
+            communication_id: string | null;
+            /** @description Member whose office the communication reached, where it did */
+            member_person_id: number | null;
+            /** @description The contract awarded (contract_awarded events) */
+            contract_id: string | null;
+            /** @description Solicitation document number; on a communication inside a window, the solicitation whose window holds it (the earliest issued) */
+            document_number: string | null;
+            /** @description Who won the contract: the organisation, or the organisation of its L3 family that won it (key-resolved supplier or published L6 link) */
+            supplier_organization_id: number | null;
+            /** @description Contract amount in dollars (contract_awarded events) */
+            amount: number | null;
+            /**
+             * @description On communications: 1 when dated from the issue date to the award date (both included) of a solicitation the organisation or its L3/L6-linked organisations later won, else 0; null on other events
+             * @enum {integer|null}
+             */
+            inside: 0 | 1 | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        NoncompetitiveShareRow: {
+            /**
+             * @description all, supplier or division
+             * @enum {string}
+             */
+            scope: "all" | "supplier" | "division";
+            /** @description Supplier organisation id (key-resolved supplier, else the best published L6 link) or division name; null for all */
+            scope_id: string | null;
+            /** @description Non-competitive reason as published, or * for every reason */
+            reason: string;
+            /** @description Calendar year of the award (contract) date */
+            year: number;
+            /** @description Non-competitive contracts of the scope, reason and year */
+            contracts: number;
+            /** @description Their stated amounts, in dollars */
+            amount: number;
+            /** @description All contracts of the scope and year: competitive award lines and non-competitive contracts */
+            all_contracts: number;
+            /** @description Their stated amounts, in dollars */
+            all_amount: number;
+            /** @description contracts ÷ all_contracts */
+            share_count: number;
+            /** @description amount ÷ all_amount; null when no amount is stated */
+            share_amount: number | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        FirmClientsRow: {
+            /** @description Consultant firm (organisation id) */
+            firm_organization_id: number;
+            /** @description Client the firm lobbied for (organisation id) */
+            client_organization_id: number;
+            /** @description Calendar year */
+            year: number;
+            /** @description The firm's registrations for the client active during the year */
+            registrations: number;
+            /** @description Communications on those registrations dated in the year */
+            communications: number;
+            /** @description Lobbyists: registrants of the active registrations and lobbyists of the year's communications */
+            lobbyists: number;
+            /** @description Members whose office (the member or staff resolved to the member) the year's communications reached */
+            member_offices_contacted: number;
+            /**
+             * Format: date
+             * @description Date of the year's first communication; null without one
+             */
+            first_date: string | null;
+            /**
+             * Format: date
+             * @description Date of the year's last communication; null without one
+             */
+            last_date: string | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
         BulkManifest: {
             /** @description Id of the export the files belong to */
             export_id: string;
@@ -1859,6 +2087,14 @@ export interface components {
             licence: string;
             attribution: string;
         };
+        ApplicationComparisonRowPage: {
+            data: components["schemas"]["ApplicationComparisonRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
         ContractPage: {
             data: components["schemas"]["Contract"][];
             /** @description Cursor of the next page; null on the last page */
@@ -1882,6 +2118,30 @@ export interface components {
         };
         GroupDetailEnvelope: {
             data: components["schemas"]["GroupDetail"];
+            licence: string;
+            attribution: string;
+        };
+        ProcurementTimelineRowPage: {
+            data: components["schemas"]["ProcurementTimelineRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        NoncompetitiveShareRowPage: {
+            data: components["schemas"]["NoncompetitiveShareRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        FirmClientsRowPage: {
+            data: components["schemas"]["FirmClientsRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
             licence: string;
             attribution: string;
         };
@@ -2636,6 +2896,45 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    insightsApplicationComparison: {
+        parameters: {
+            query?: {
+                /** @description Application kind */
+                kind?: "development" | "coa";
+                /** @description Application type code (OZ, SA, CD, SB, PL; MV, CO) */
+                type?: string;
+                /** @description Ward (rows of level type_ward) */
+                ward?: number;
+                /** @description type = city-wide, type_ward = within each ward */
+                level?: "type" | "type_ward";
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationComparisonRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     contractsList: {
         parameters: {
             query?: {
@@ -2769,6 +3068,119 @@ export interface operations {
             304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsProcurementTimeline: {
+        parameters: {
+            query: {
+                /** @description Organisation id */
+                organization: number;
+                /** @description 1 for communications inside an open solicitation window */
+                inside?: "1";
+                /** @description Event date on or after */
+                from?: string;
+                /** @description Event date on or before */
+                to?: string;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcurementTimelineRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsNoncompetitiveShare: {
+        parameters: {
+            query?: {
+                /** @description all, supplier or division */
+                scope?: "all" | "supplier" | "division";
+                /** @description Supplier organisation id or division name */
+                scope_id?: string;
+                /** @description A non-competitive reason as published, or * for all reasons */
+                reason?: string;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoncompetitiveShareRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsFirmClients: {
+        parameters: {
+            query?: {
+                /** @description Consultant firm organisation id */
+                firm?: number;
+                /** @description Client organisation id */
+                client?: number;
+                /** @description Calendar year */
+                year?: number;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmClientsRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
         };
     };

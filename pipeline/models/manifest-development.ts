@@ -26,7 +26,8 @@ export const developmentModels: DomainModels = {
     'api_sites',
     'api_sites_detail',
     'api_applications',
-    'api_applications_detail',
+    // api_applications_detail carries the 4.6 comparison row, so it is built in the insights layer
+    // (manifest-insights.ts, developmentProcurementInsightModels)
   ],
   quality: [
     'qa_development_values',

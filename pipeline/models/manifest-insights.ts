@@ -28,3 +28,17 @@ export const trendInsightModels: readonly string[] = [
 
 /** 4.6 application comparison; procurement timeline, non-competitive share, firm clients; the contribution insights. */
 export const moneyInsightModels: readonly string[] = [];
+
+/** 4.6 application comparison (and the application detail that carries its row); procurement timeline,
+ *  non-competitive share, firm clients. */
+export const developmentProcurementInsightModels: readonly string[] = [
+  'int_insight_application_units',
+  'int_insight_application_matches', // .ts: greedy matching without replacement (pipeline/stats/greedy-matching.ts)
+  'api_insight_application_comparison',
+  'api_applications_detail', // the application document, with its kind and type's comparison row
+  'int_insight_organization_families', // L3 components: an organisation and the records merged with it
+  'int_insight_contract_suppliers', // contract → winning organisations (key-resolved, published L6)
+  'api_insight_procurement_timeline',
+  'api_insight_noncompetitive_share',
+  'api_insight_firm_clients',
+];

@@ -24,7 +24,9 @@ const SUP_A = ['Acme', 'Northway', 'Lakeland', 'Dufferin', 'Belmont', 'Capital',
 const SUP_B = ['Paving', 'Construction', 'Consulting', 'Contracting', 'Environmental', 'Electric', 'Landscaping', 'Supply', 'Technologies', 'Engineering', 'Fleet Services', 'Maintenance'];
 const BUYERS = ['Hana Ward', 'Peter Lo', 'Anita Roy', 'Luca Bianchi', 'Grace Obi', 'Samir Aziz'];
 
-export interface SupplierTruth { file: string; row: number; supplier: string; organisation: string; kind: string; similarity: number; unalike: boolean }
+export interface SupplierTruth { file: string; row: number; supplier: string; organisation: string; kind: string; similarity: number; unalike: boolean;
+  /** set on rows an insight plant appended (sample/plants/): spelled as the registry spells the organisation */
+  planted?: string }
 export interface SupplierDecoy { file: string; row: number; supplier: string; lookalikeOf: string; similarity: number }
 export interface Damage { file: string; row: number; column: string; value: string; kind: string }
 

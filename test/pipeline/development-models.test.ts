@@ -181,6 +181,8 @@ describe('quality and contract', () => {
     for (const route of developmentRoutes as readonly Route[]) {
       if (route.kind === 'list') {
         const r = route as ListRoute;
+        // the 4.6 comparison needs published L2 links this city has none of: insights-application-comparison.test.ts
+        if (r.table.startsWith('api_insight_')) continue;
         const rows = await wh.all<Record<string, unknown>>(`select * from ${r.table} order by _sort`);
         expect(rows.length).toBeGreaterThan(0);
         expect(new Set(rows.map((x) => x._sort)).size).toBe(rows.length);

@@ -1,5 +1,6 @@
--- GET /applications/{id}: the application with its sites (in source order) and its published L2 links. The 4.6
--- comparison arrives with the insight that computes it, so it is null for now.
+-- GET /applications/{id}: the application with its sites (in source order), its published L2 links and the 4.6
+-- comparison row of its kind and type (level `type`, the city-wide row of /insights/application-comparison; null when
+-- no application of that kind and type is lobbied). Built in the insights layer, after the comparison it carries.
 with sites as (
     select a.id as application_id, a.kind,
         list(struct_pack(id := s.id, address := s.address, address_key := s.address_key, slug := s.slug,
@@ -9,6 +10,13 @@ with sites as (
     from int_applications as a, unnest(a.site_ids) with ordinality as u(site_id, position)
     join int_sites as s on s.id = u.site_id
     group by a.id, a.kind
+),
+
+comparisons as (
+    -- the published row as a struct of its columns, in order (the sort column left out)
+    select r.kind, r.type, r as comparison
+    from (select * exclude (_sort) from api_insight_application_comparison) as r
+    where level = 'type' -- the detail carries the city-wide row of its kind and type
 )
 
 select
@@ -22,8 +30,9 @@ select
         size_band := a.size_band, description := a.description, parent_id := a.parent_id, url := a.url,
         sites := coalesce(s.sites, []),
         links := coalesce(lk.links, []),
-        comparison := null
+        comparison := c.comparison
     )) as doc
 from int_applications as a
 left join sites as s on s.application_id = a.id and s.kind = a.kind
 left join int_record_links as lk on lk.entity_type = 'application' and lk.entity_id = a.id
+left join comparisons as c on c.kind = a.kind and c.type = a.type
