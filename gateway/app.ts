@@ -11,7 +11,7 @@ import { DEFAULT_CACHE_POLICY, type CachePolicy } from './utils/cache-control.ts
 import { getClientIp } from './utils/client-ip.ts';
 import { PREFLIGHT_HEADERS } from './utils/cors.ts';
 import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/errors.ts';
-import { serveDetail, serveList, serveStatic } from './utils/pages.ts';
+import { canonicalPageFile, fileReply, serveDetail, serveList, serveStatic } from './utils/pages.ts';
 import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
 import type { Reply } from './utils/reply.ts';
 import { toHttpResponse } from './utils/respond.ts';
@@ -111,6 +111,13 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event): Promise
   if (method !== 'GET' && method !== 'HEAD') {
     const error = new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS})`);
     return { ...toErrorReply(error), headers: { allow: ALLOWED_METHODS } };
+  }
+  if (route.kind === 'list') {
+    // Canonical pages (most list traffic) straight from the live export's files, with no parameter parsing.
+    const live = holder.current();
+    const rel = live ? canonicalPageFile(live, route, event.url.search) : null;
+    const reply = rel ? await fileReply(live!, rel) : null;
+    if (reply) return reply;
   }
   // A cursor walk is answered by the export that issued the cursor while it is kept (site-holder.ts).
   const site = route.kind === 'list' ? await holder.forCursor(event.url.searchParams.get('cursor')) : holder.current();
