@@ -41,6 +41,7 @@ export function createApp(deps: AppDeps) {
   const store = deps.store ?? createMemoryStore({ windowMs: WINDOW_MS, clock });
   const limiter = createRateLimiter({
     store, clock, apiKeys: config.apiKeys, anonLimit: config.rateLimitAnon, keyLimit: config.rateLimitKey,
+    storeDown: config.rateLimitStoreDown, log: (message) => log(message),
   });
   // Rate-limit state per event, so an error raised after counting is answered without counting twice.
   const counted = new WeakMap<H3Event, RateLimitResult>();
@@ -57,6 +58,8 @@ export function createApp(deps: AppDeps) {
   }
 
   function finish(event: H3Event, reply: Reply, rateLimit: RateLimitResult | null): Promise<Response> {
+    // While the store is down the count is unknown: no RateLimit headers rather than made-up ones.
+    if (rateLimit?.storeDown) rateLimit = null;
     return toHttpResponse(reply, { request: event.req, rateLimit, now: clock(), cachePolicy, exportId: _exportIdOf(deps.site) });
   }
 
@@ -73,7 +76,10 @@ export function createApp(deps: AppDeps) {
   app.use(async (event, next) => {
     const rateLimit = await countRequest(event);
     let reply: Reply;
-    if (rateLimit.limited) {
+    if (rateLimit.storeDown === 'closed') {
+      reply = toErrorReply(new ApiError(503, 'service_unavailable',
+        'The rate-limit store cannot be reached, so requests cannot be counted; try again shortly'));
+    } else if (rateLimit.limited) {
       reply = toErrorReply(new ApiError(429, 'rate_limited',
         `Rate limit of ${rateLimit.limit} requests per minute exceeded; retry after 60 seconds`
         + (rateLimit.policy === 'anonymous' ? ' or send a free API key in x-api-key for a higher limit' : '')));
