@@ -39,6 +39,9 @@ export interface Config {
   /** What the gateway does while the rate-limit store cannot be reached (RATE_LIMIT_STORE_DOWN): `open` serves
    *  unlimited, logs and counts the outage (default); `closed` answers 503. */
   rateLimitStoreDown: 'open' | 'closed';
+  /** UTC hour (0–23) by which the nightly export is refreshed (REFRESH_HOUR_UTC, default 6): successful answers are
+   *  cacheable until then, by the gateway and by the static host configuration the build writes. */
+  refreshHourUtc: number;
   /** The gateway's request limits: the request target (path and query, MAX_URL_BYTES, default 8192; longer is 414)
    *  and the whole request head as Node's parser counts it (target plus header names and values, MAX_HEADER_BYTES,
    *  default 16384; larger is 431, or 414 when the target is the part over the limit). */
@@ -99,6 +102,7 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     workers: Math.max(1, options.workers ?? intFrom(env.WORKERS, 'WORKERS') ?? availableParallelism()),
     redisUrl: options.redisUrl !== undefined ? options.redisUrl : (env.REDIS_URL?.trim() || null),
     rateLimitStoreDown: options.rateLimitStoreDown ?? storeDownFrom(env.RATE_LIMIT_STORE_DOWN),
+    refreshHourUtc: hourFrom(options.refreshHourUtc ?? intFrom(env.REFRESH_HOUR_UTC, 'REFRESH_HOUR_UTC') ?? 6),
     http: httpLimits(
       options.http?.maxUrlBytes ?? intFrom(env.MAX_URL_BYTES, 'MAX_URL_BYTES') ?? 8192,
       options.http?.maxHeaderBytes ?? intFrom(env.MAX_HEADER_BYTES, 'MAX_HEADER_BYTES') ?? 16384,
@@ -123,6 +127,11 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     },
   };
   return Object.freeze(config);
+}
+
+function hourFrom(hour: number): number {
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new Error(`REFRESH_HOUR_UTC must be an hour from 0 to 23, got "${hour}"`);
+  return hour;
 }
 
 function storeDownFrom(raw: string | undefined): 'open' | 'closed' {

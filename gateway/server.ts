@@ -45,11 +45,7 @@ export interface GatewayServer {
 export async function startServer(env: NodeJS.ProcessEnv = process.env, options: StartOptions = {}): Promise<GatewayServer> {
   const say = options.quiet ? () => {} : (m: string) => console.log(m);
   const config = resolveConfig({}, env);
-  // Gateway-only settings, resolved here so no module below reads the environment.
-  const refreshHourUtc = env.REFRESH_HOUR_UTC ? Number(env.REFRESH_HOUR_UTC) : 6;
-  if (!Number.isInteger(refreshHourUtc) || refreshHourUtc < 0 || refreshHourUtc > 23) {
-    throw new Error(`REFRESH_HOUR_UTC must be an hour from 0 to 23, got "${env.REFRESH_HOUR_UTC}"`);
-  }
+  const refreshHourUtc = config.refreshHourUtc;
 
   const site = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret, keep: config.keepExports });
   await site.refresh();
