@@ -4,6 +4,8 @@ import { defineHandler, getRequestIP, getRouterParam, H3, type H3Event } from 'h
 import { ApiError } from '../api/errors.ts';
 import type { Route } from '../api/routes/types.ts';
 import { routes } from '../api/routes.ts';
+import { referenceAsset } from './reference/assets.ts';
+import { referenceSpec } from './reference/spec.ts';
 import type { Config } from '../config/resolve.ts';
 import { createMemoryStore } from './stores/memory.ts';
 import type { RateLimitStore } from './stores/types.ts';
@@ -105,6 +107,11 @@ export function createApp(deps: AppDeps) {
   for (const route of routes) {
     app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event)));
   }
+  // The reference page (gateway/reference/): Swagger UI over openapi.json with the live export's examples.
+  const docsRedirect: Reply = { status: 308, body: new TextEncoder().encode('{"location":"/docs/"}'), headers: { location: '/docs/' } };
+  // rou3 matches /docs and /docs/ alike: only the page's own address (with the slash) makes its relative links work
+  app.all('/docs', defineHandler((event) => event.url.pathname === '/docs' ? docsRedirect : _serveReference(deps.site, basePath, '', event)));
+  app.all('/docs/:file', defineHandler((event) => _serveReference(deps.site, basePath, getRouterParam(event, 'file') ?? '', event)));
   const rootRedirect = toApiRootRedirect(config.baseUrl);
   for (const above of pathsAboveBase(basePath)) app.all(above, defineHandler(() => rootRedirect));
   return app;
@@ -142,6 +149,28 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event): Promise
     if (error instanceof ApiError) return { ...toErrorReply(error), site };
     throw error;
   }
+}
+
+/** A file of the reference page, or its OpenAPI document made from the live export. */
+async function _serveReference(holder: SiteHolder, basePath: string, file: string, event: H3Event): Promise<Reply> {
+  const method = event.req.method;
+  if (method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT_HEADERS } };
+  if (method !== 'GET' && method !== 'HEAD') {
+    const error = new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS})`);
+    return { ...toErrorReply(error), headers: { allow: ALLOWED_METHODS } };
+  }
+  if (file === 'openapi.json') {
+    const site = holder.current();
+    if (!site) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
+    return referenceSpec(site, basePath);
+  }
+  const asset = referenceAsset(file);
+  if (!asset) throw new ApiError(404, 'not_found', `The reference page has no file "${_clip(file)}"`);
+  return asset;
+}
+
+function _clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }
 
 /**

@@ -61,7 +61,8 @@ export async function toHttpResponse(reply: Reply, ctx: FinishContext): Promise<
     headers.push(['etag', etag]);
     if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) return _send(request, null, 304, headers);
   }
-  headers.push(['content-type', JSON_TYPE]);
+  // the API's answers are JSON; the reference page's files (gateway/reference/) say their own type
+  if (!reply.headers?.['content-type']) headers.push(['content-type', JSON_TYPE]);
   if (encoding) headers.push(['content-encoding', encoding]);
   headers.push(['content-length', String(body.byteLength)]);
   return _send(request, body, reply.status, headers);
