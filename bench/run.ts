@@ -58,3 +58,6 @@ const result = {
 };
 writeFileSync(path.join(root, 'bench.json'), JSON.stringify(result, null, 2));
 console.log(JSON.stringify(result, null, 2));
+// the edge table (bench/edge.ts): nginx vs gateway, 1 vs 2 workers, filtered with and without the answer cache, start, RSS
+console.log('bench: edge (nginx vs gateway, workers, answer cache, start, RSS)…');
+execFileSync('npx', ['--no-install', 'tsx', 'bench/edge.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
