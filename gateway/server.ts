@@ -1,7 +1,8 @@
 // Entry point of the gateway: resolves configuration once; with WORKERS > 1 the process becomes the cluster primary
 // (cluster.ts) and each worker runs startServer(). startServer opens the rate-limit store (stores/open.ts) and the
-// published export, warms its caches, then listens (utils/http-server.ts: Node's server with explicit limits and the error body on every answer),
-// re-checks `site/current` every minute and on SIGHUP, and shuts down gracefully on SIGTERM / SIGINT.
+// published export, warms its caches, then listens (utils/http-server.ts: Node's server with explicit limits and the
+// error body on every answer), re-checks `site/current` every minute and on SIGHUP, and shuts down gracefully on
+// SIGTERM / SIGINT.
 // The only file that reads the environment beyond resolveConfig() and the only one that listens.
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';

@@ -15,7 +15,7 @@ export interface GatewayProcess {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Start gateway/server.ts with `env` added to this process's environment. */
-export function startGatewayProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<GatewayProcess> {
+export function startGatewayProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<GatewayProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/server.ts'], {
     cwd: ROOT, env: { ...process.env, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
