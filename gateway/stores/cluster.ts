@@ -3,10 +3,14 @@
 // cluster's IPC channel; a primary that does not answer in time is a store failure (the limiter fails open or closed).
 import type { ClientWindow, RateLimitStore } from './types.ts';
 
-/** A request from a worker to the primary's store. */
-interface StoreCall { rateLimit: 'call'; id: number; op: 'increment' | 'get' | 'resetKey'; key: string; limit?: number }
-/** The primary's answer. */
-interface StoreAnswer { rateLimit: 'answer'; id: number; value?: ClientWindow | null; error?: string }
+/** One call from a worker to the primary's store. */
+interface StoreCall { id: number; op: 'increment' | 'get' | 'resetKey'; key: string; limit?: number }
+/** The primary's answer to one call. */
+interface StoreAnswer { id: number; value?: ClientWindow | null; error?: string }
+// The calls of one event-loop turn travel as one message and are answered as one: per-message IPC cost (framing,
+// JSON, a syscall each way) is what limits the primary, not the counting.
+interface CallBatch { rateLimit: 'calls'; calls: StoreCall[] }
+interface AnswerBatch { rateLimit: 'answers'; answers: StoreAnswer[] }
 
 /** The IPC end of one process: `process` in a worker, a `cluster.Worker` in the primary. */
 export interface Channel {
@@ -27,34 +31,49 @@ export interface ClusterStoreOptions {
 export function createClusterStore(options: ClusterStoreOptions): RateLimitStore {
   const { channel, windowMs } = options;
   const timeoutMs = options.timeoutMs ?? 1_000;
-  const pending = new Map<number, { resolve(value: ClientWindow | null): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
+  const pending = new Map<number, { resolve(value: ClientWindow | null): void; reject(error: Error): void }>();
+  let queue: StoreCall[] = [];
   let nextId = 1;
+  const fail = (id: number, error: Error) => {
+    const waiting = pending.get(id);
+    if (!waiting) return;
+    pending.delete(id);
+    waiting.reject(error);
+  };
   const onMessage = (message: unknown) => {
-    if (!_isAnswer(message)) return;
-    const call = pending.get(message.id);
-    if (!call) return; // answered after its timeout
-    pending.delete(message.id);
-    clearTimeout(call.timer);
-    if (message.error !== undefined) call.reject(new Error(`rate-limit store in the primary: ${message.error}`));
-    else call.resolve(message.value ?? null);
+    if (!_isAnswers(message)) return;
+    for (const answer of message.answers) {
+      const waiting = pending.get(answer.id);
+      if (!waiting) continue; // answered after its timeout
+      pending.delete(answer.id);
+      if (answer.error !== undefined) waiting.reject(new Error(`rate-limit store in the primary: ${answer.error}`));
+      else waiting.resolve(answer.value ?? null);
+    }
   };
   channel.on('message', onMessage);
+
+  /** Send the calls queued during this turn (after the poll phase, so every request read in it is included). */
+  function flush(): void {
+    const calls = queue;
+    queue = [];
+    try {
+      channel.send({ rateLimit: 'calls', calls } satisfies CallBatch);
+    } catch (error) {
+      for (const c of calls) fail(c.id, error as Error);
+      return;
+    }
+    // one timer per batch, not per request
+    setTimeout(() => {
+      for (const c of calls) fail(c.id, new Error(`rate-limit store in the primary did not answer within ${timeoutMs} ms`));
+    }, timeoutMs).unref();
+  }
 
   function call(op: StoreCall['op'], key: string, limit?: number): Promise<ClientWindow | null> {
     return new Promise((resolve, reject) => {
       const id = nextId++;
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        reject(new Error(`rate-limit store in the primary did not answer within ${timeoutMs} ms`));
-      }, timeoutMs);
-      pending.set(id, { resolve, reject, timer });
-      try {
-        channel.send({ rateLimit: 'call', id, op, key, limit } satisfies StoreCall);
-      } catch (error) {
-        pending.delete(id);
-        clearTimeout(timer);
-        reject(error as Error);
-      }
+      pending.set(id, { resolve, reject });
+      if (queue.length === 0) setImmediate(flush);
+      queue.push(limit === undefined ? { id, op, key } : { id, op, key, limit });
     });
   }
 
@@ -73,42 +92,42 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
     },
     async shutdown() {
       channel.off('message', onMessage);
-      for (const [id, waiting] of pending) {
-        clearTimeout(waiting.timer);
-        waiting.reject(new Error('rate-limit store shut down'));
-        pending.delete(id);
-      }
+      for (const id of [...pending.keys()]) fail(id, new Error('rate-limit store shut down'));
     },
   };
 }
 
 /** Primary side: answer one worker's store calls from `store` (the primary's memory store). Returns a detach. */
 export function serveClusterStore(worker: Channel, store: RateLimitStore): () => void {
+  const answerOne = async (c: StoreCall): Promise<StoreAnswer> => {
+    try {
+      const value = c.op === 'increment' ? await store.increment(c.key, c.limit ?? 0)
+        : c.op === 'get' ? await store.get(c.key)
+          : await store.resetKey(c.key).then(() => null);
+      return { id: c.id, value: value ?? null };
+    } catch (error) {
+      return { id: c.id, error: error instanceof Error ? error.message : String(error ?? 'failed') };
+    }
+  };
   const onMessage = (message: unknown) => {
-    if (!_isCall(message)) return;
-    const answer = (value: ClientWindow | null | undefined, error?: unknown) => {
-      const reply: StoreAnswer = error === undefined
-        ? { rateLimit: 'answer', id: message.id, value: value ?? null }
-        : { rateLimit: 'answer', id: message.id, error: error instanceof Error ? error.message : String(error) };
+    if (!_isCalls(message)) return;
+    // answered in the order asked (the memory store counts synchronously, so the order is the counting order)
+    void Promise.all(message.calls.map(answerOne)).then((answers) => {
       try {
-        worker.send(reply);
+        worker.send({ rateLimit: 'answers', answers } satisfies AnswerBatch);
       } catch {
-        // the worker is gone; its pending call times out on its side if it is still alive
+        // the worker is gone; its pending calls time out on its side if it is still alive
       }
-    };
-    const op = message.op === 'increment' ? store.increment(message.key, message.limit ?? 0)
-      : message.op === 'get' ? store.get(message.key)
-        : store.resetKey(message.key).then(() => null);
-    op.then((value) => answer(value), (error) => answer(undefined, error ?? 'failed'));
+    });
   };
   worker.on('message', onMessage);
   return () => worker.off('message', onMessage);
 }
 
-function _isCall(message: unknown): message is StoreCall {
-  return typeof message === 'object' && message !== null && (message as StoreCall).rateLimit === 'call';
+function _isCalls(message: unknown): message is CallBatch {
+  return typeof message === 'object' && message !== null && (message as CallBatch).rateLimit === 'calls' && Array.isArray((message as CallBatch).calls);
 }
 
-function _isAnswer(message: unknown): message is StoreAnswer {
-  return typeof message === 'object' && message !== null && (message as StoreAnswer).rateLimit === 'answer';
+function _isAnswers(message: unknown): message is AnswerBatch {
+  return typeof message === 'object' && message !== null && (message as AnswerBatch).rateLimit === 'answers' && Array.isArray((message as AnswerBatch).answers);
 }
