@@ -17,7 +17,7 @@ RAW_SHOWN = $(or $(RAW_DIR),the configured raw folder (data/raw by default))
 # SAMPLE=0 uses the real City files already in RAW_DIR instead of generating the sample city
 SAMPLE ?= 1
 
-.PHONY: help setup sample pipeline review-sample evaluate-links site build serve start test bench fit-links rebuild-state clean
+.PHONY: help setup sample pipeline review-sample evaluate-links site build serve start test bench bench-edge fit-links rebuild-state clean
 
 help:             ## list the targets (this text)
 	@echo "Toronto lobbying API. make start = install, build the sample city end to end and serve it (README)."
@@ -56,8 +56,11 @@ start: setup build serve   ## install, build the sample city end to end (stages 
 test:             ## the whole test suite (the README's second command runs this through npm)
 	npm test
 
-bench:            ## pipeline+build and gateway benchmarks (BENCH_SCALE=1 for the City's real volumes)
+bench:            ## pipeline+build and gateway benchmarks, then the edge table (BENCH_SCALE=1 for the City's real volumes)
 	$(TSX) bench/run.ts
+
+bench-edge:       ## the edge table alone over the built site: nginx vs gateway, 1 vs 2 workers, answer cache, start, RSS
+	$(TSX) bench/edge.ts
 
 fit-links:        ## refit every link model on sample cities of scale 0.004, 0.02 and 1 and report their quality (offline; ~15 min)
 	$(TSX) links-fitting/fit-cities.ts

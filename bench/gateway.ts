@@ -76,7 +76,7 @@ export async function benchGateway(options: GatewayBenchOptions): Promise<Gatewa
 }
 
 /** The gateway on a random loopback port; `answerCacheBytes` 0 turns the answer cache off. */
-async function _serve(config: ReturnType<typeof resolveConfig>, answerCacheBytes: number | undefined) {
+export async function _serve(config: ReturnType<typeof resolveConfig>, answerCacheBytes: number | undefined) {
   const holder = createSiteHolder(config.siteRoot, {
     cursorSecret: config.cursorSecret, ...(answerCacheBytes === undefined ? {} : { answerCacheBytes }),
   });
@@ -98,7 +98,7 @@ async function _serve(config: ReturnType<typeof resolveConfig>, answerCacheBytes
 }
 
 /** Hundreds of distinct filtered communications queries: each member's office, by method and by month ranges. */
-async function _variedFilteredPaths(base: string): Promise<string[]> {
+export async function _variedFilteredPaths(base: string): Promise<string[]> {
   const people = (await (await fetch(`${base}/people?role=member_of_council&limit=500`)).json()) as { data: { id: number }[] };
   const methods = ['meeting', 'call', 'email', 'written', 'other'];
   const paths: string[] = [];

@@ -6,7 +6,7 @@
 // concurrent load on loopback. Each stage runs in its own process, timed with its CPU seconds, peak memory and the
 // machine's mean 1-minute load while it ran (the machine may be shared). Writes into .tmp/bench-<scale>/ so the
 // development data is untouched; bench.json there holds every figure.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
@@ -115,3 +115,6 @@ const result = {
 };
 writeFileSync(path.join(root, 'bench.json'), JSON.stringify(result, null, 2));
 console.log(JSON.stringify(result, null, 2));
+// the edge table (bench/edge.ts): nginx vs gateway, 1 vs 2 workers, filtered with and without the answer cache, start, RSS
+console.log('bench: edge (nginx vs gateway, workers, answer cache, start, RSS)…');
+execFileSync('npx', ['--no-install', 'tsx', 'bench/edge.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });

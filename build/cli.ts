@@ -11,6 +11,7 @@ import { commitStagedState } from '../pipeline/lib/night-state.ts';
 import { bulkExport } from './bulk-export.ts';
 import { linkQualityFile, quarantineFile } from './bulk/side-files.ts';
 import type { SideFile } from './bulk/write-bulk.ts';
+import { writeHostConfig } from './host/write.ts';
 import { publishSite, type PublishResult } from './publish.ts';
 import { fileEffects } from './site/effects.ts';
 import { toExportId } from './site/input.ts';
@@ -60,6 +61,9 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
     keepBulk: config.keepBulkExports,
     log,
   });
+  // nginx in front of the gateway serves the export just published once reloaded (docs/static-hosting.md)
+  const hostConfig = await writeHostConfig(config, result.manifest.export_id);
+  log(`static host: ${path.relative(process.cwd(), hostConfig) || hostConfig} names export ${result.manifest.export_id} (reload nginx to serve it)`);
   // The night published: its state (registry history, id map) becomes the state the next night starts from.
   const state = await commitStagedState(config.stateDir, input.runId);
   log(`state: ${state === 'committed' ? `committed the state of run ${input.runId}` : `${state}; state unchanged`}`);

@@ -31,6 +31,17 @@ export interface Config {
   rateLimitKey: number;
   /** Number of trusted reverse proxies in front of the gateway (0 = ignore X-Forwarded-For). */
   trustProxyHops: number;
+  /** Gateway processes serving the port (WORKERS, default the core count; node:cluster). With more than one, the
+   *  primary holds the rate-limit counts unless a Redis store is configured. */
+  workers: number;
+  /** Shared rate-limit store (REDIS_URL, e.g. redis://127.0.0.1:6379/0); null keeps the counts in this machine. */
+  redisUrl: string | null;
+  /** What the gateway does while the rate-limit store cannot be reached (RATE_LIMIT_STORE_DOWN): `open` serves
+   *  unlimited, logs and counts the outage (default); `closed` answers 503. */
+  rateLimitStoreDown: 'open' | 'closed';
+  /** UTC hour (0–23) by which the nightly export is refreshed (REFRESH_HOUR_UTC, default 6): successful answers are
+   *  cacheable until then, by the gateway and by the static host configuration the build writes. */
+  refreshHourUtc: number;
   /** The gateway's request limits: the request target (path and query, MAX_URL_BYTES, default 8192; longer is 414)
    *  and the whole request head as Node's parser counts it (target plus header names and values, MAX_HEADER_BYTES,
    *  default 16384; larger is 431, or 414 when the target is the part over the limit). */
@@ -91,6 +102,10 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     rateLimitAnon: options.rateLimitAnon ?? intFrom(env.RATE_LIMIT_ANON, 'RATE_LIMIT_ANON') ?? 60,
     rateLimitKey: options.rateLimitKey ?? intFrom(env.RATE_LIMIT_KEY, 'RATE_LIMIT_KEY') ?? 600,
     trustProxyHops: options.trustProxyHops ?? intFrom(env.TRUST_PROXY_HOPS, 'TRUST_PROXY_HOPS') ?? 0,
+    workers: Math.max(1, options.workers ?? intFrom(env.WORKERS, 'WORKERS') ?? availableParallelism()),
+    redisUrl: options.redisUrl !== undefined ? options.redisUrl : (env.REDIS_URL?.trim() || null),
+    rateLimitStoreDown: options.rateLimitStoreDown ?? storeDownFrom(env.RATE_LIMIT_STORE_DOWN),
+    refreshHourUtc: hourFrom(options.refreshHourUtc ?? intFrom(env.REFRESH_HOUR_UTC, 'REFRESH_HOUR_UTC') ?? 6),
     http: httpLimits(
       options.http?.maxUrlBytes ?? intFrom(env.MAX_URL_BYTES, 'MAX_URL_BYTES') ?? 8192,
       options.http?.maxHeaderBytes ?? intFrom(env.MAX_HEADER_BYTES, 'MAX_HEADER_BYTES') ?? 16384,
@@ -116,6 +131,17 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     },
   };
   return Object.freeze(config);
+}
+
+function hourFrom(hour: number): number {
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new Error(`REFRESH_HOUR_UTC must be an hour from 0 to 23, got "${hour}"`);
+  return hour;
+}
+
+function storeDownFrom(raw: string | undefined): 'open' | 'closed' {
+  const value = raw?.trim() || 'open';
+  if (value !== 'open' && value !== 'closed') throw new Error(`RATE_LIMIT_STORE_DOWN must be "open" or "closed", got "${raw}"`);
+  return value;
 }
 
 /** The head holds the target, so the URL limit must leave room below the head limit to be reachable. */

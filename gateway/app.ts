@@ -4,6 +4,8 @@ import { defineHandler, getRequestIP, getRouterParam, H3, type H3Event } from 'h
 import { ApiError } from '../api/errors.ts';
 import type { Route } from '../api/routes/types.ts';
 import { routes } from '../api/routes.ts';
+import { referenceAsset } from './reference/assets.ts';
+import { referenceSpec } from './reference/spec.ts';
 import type { Config } from '../config/resolve.ts';
 import { createMemoryStore } from './stores/memory.ts';
 import type { RateLimitStore } from './stores/types.ts';
@@ -12,7 +14,7 @@ import { getClientIp } from './utils/client-ip.ts';
 import { PREFLIGHT_HEADERS } from './utils/cors.ts';
 import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/errors.ts';
 import { serveBulkFile, serveBulkManifest } from './utils/bulk.ts';
-import { serveDetail, serveList, serveStatic } from './utils/pages.ts';
+import { canonicalPageFile, fileReply, serveDetail, serveList, serveStatic } from './utils/pages.ts';
 import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
 import type { Reply } from './utils/reply.ts';
 import { toHttpResponse } from './utils/respond.ts';
@@ -42,6 +44,7 @@ export function createApp(deps: AppDeps) {
   const store = deps.store ?? createMemoryStore({ windowMs: WINDOW_MS, clock });
   const limiter = createRateLimiter({
     store, clock, apiKeys: config.apiKeys, anonLimit: config.rateLimitAnon, keyLimit: config.rateLimitKey,
+    storeDown: config.rateLimitStoreDown, log: (message) => log(message),
   });
   // Rate-limit state per event, so an error raised after counting is answered without counting twice.
   const counted = new WeakMap<H3Event, RateLimitResult>();
@@ -58,6 +61,8 @@ export function createApp(deps: AppDeps) {
   }
 
   function finish(event: H3Event, reply: Reply, rateLimit: RateLimitResult | null): Promise<Response> {
+    // While the store is down the count is unknown: no RateLimit headers rather than made-up ones.
+    if (rateLimit?.storeDown) rateLimit = null;
     return toHttpResponse(reply, { request: event.req, rateLimit, now: clock(), cachePolicy, exportId: _exportIdOf(deps.site) });
   }
 
@@ -74,7 +79,10 @@ export function createApp(deps: AppDeps) {
   app.use(async (event, next) => {
     const rateLimit = await countRequest(event);
     let reply: Reply;
-    if (rateLimit.limited) {
+    if (rateLimit.storeDown === 'closed') {
+      reply = toErrorReply(new ApiError(503, 'service_unavailable',
+        'The rate-limit store cannot be reached, so requests cannot be counted; try again shortly'));
+    } else if (rateLimit.limited) {
       reply = toErrorReply(new ApiError(429, 'rate_limited',
         `Rate limit of ${rateLimit.limit} requests per minute exceeded; retry after 60 seconds`
         + (rateLimit.policy === 'anonymous' ? ' or send a free API key in x-api-key for a higher limit' : '')));
@@ -100,6 +108,11 @@ export function createApp(deps: AppDeps) {
   for (const route of routes) {
     app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event, config.siteRoot)));
   }
+  // The reference page (gateway/reference/): Swagger UI over openapi.json with the live export's examples.
+  const docsRedirect: Reply = { status: 308, body: new TextEncoder().encode('{"location":"/docs/"}'), headers: { location: '/docs/' } };
+  // rou3 matches /docs and /docs/ alike: only the page's own address (with the slash) makes its relative links work
+  app.all('/docs', defineHandler((event) => event.url.pathname === '/docs' ? docsRedirect : _serveReference(deps.site, basePath, '', event)));
+  app.all('/docs/:file', defineHandler((event) => _serveReference(deps.site, basePath, getRouterParam(event, 'file') ?? '', event)));
   const rootRedirect = toApiRootRedirect(config.baseUrl);
   for (const above of pathsAboveBase(basePath)) app.all(above, defineHandler(() => rootRedirect));
   return app;
@@ -112,6 +125,13 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event, siteRoot
   if (method !== 'GET' && method !== 'HEAD') {
     const error = new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS})`);
     return { ...toErrorReply(error), headers: { allow: ALLOWED_METHODS } };
+  }
+  if (route.kind === 'list') {
+    // Canonical pages (most list traffic) straight from the live export's files, with no parameter parsing.
+    const live = holder.current();
+    const rel = live ? canonicalPageFile(live, route, event.url.search) : null;
+    const reply = rel ? await fileReply(live!, rel) : null;
+    if (reply) return reply;
   }
   // A cursor walk is answered by the export that issued the cursor while it is kept (site-holder.ts).
   // the bulk routes answer 404 without an export (the contract), and may serve exports kept beside the live one
@@ -135,6 +155,28 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event, siteRoot
     if (error instanceof ApiError) return { ...toErrorReply(error), site };
     throw error;
   }
+}
+
+/** A file of the reference page, or its OpenAPI document made from the live export. */
+async function _serveReference(holder: SiteHolder, basePath: string, file: string, event: H3Event): Promise<Reply> {
+  const method = event.req.method;
+  if (method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT_HEADERS } };
+  if (method !== 'GET' && method !== 'HEAD') {
+    const error = new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS})`);
+    return { ...toErrorReply(error), headers: { allow: ALLOWED_METHODS } };
+  }
+  if (file === 'openapi.json') {
+    const site = holder.current();
+    if (!site) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
+    return referenceSpec(site, basePath);
+  }
+  const asset = referenceAsset(file);
+  if (!asset) throw new ApiError(404, 'not_found', `The reference page has no file "${_clip(file)}"`);
+  return asset;
+}
+
+function _clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }
 
 /**

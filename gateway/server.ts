@@ -1,14 +1,20 @@
-// Entry point of the gateway process: resolves configuration once, opens the published export, warms its caches,
-// then listens (utils/http-server.ts: Node's server with explicit limits and the error body on every answer),
-// re-checks `site/current` every minute and on SIGHUP, and shuts down gracefully on SIGTERM / SIGINT.
+// Entry point of the gateway: resolves configuration once; with WORKERS > 1 the process becomes the cluster primary
+// (cluster.ts) and each worker runs startServer(). startServer opens the rate-limit store (stores/open.ts) and the
+// published export, warms its caches, then listens (utils/http-server.ts: Node's server with explicit limits and the
+// error body on every answer), re-checks `site/current` every minute and on SIGHUP, and shuts down gracefully on
+// SIGTERM / SIGINT.
 // The only file that reads the environment beyond resolveConfig() and the only one that listens.
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { toNodeHandler } from 'h3';
 import { resolveConfig } from '../config/resolve.ts';
 import { createApp } from './app.ts';
+import { runPrimary, type ListeningMessage } from './cluster.ts';
+import type { Channel } from './stores/cluster.ts';
 import { createMemoryStore } from './stores/memory.ts';
+import { openRateLimitStore } from './stores/open.ts';
 import { createHttpServer } from './utils/http-server.ts';
 import { basePathOf } from './utils/routing.ts';
 import { createSiteHolder } from './utils/site-holder.ts';
@@ -40,17 +46,15 @@ export interface GatewayServer {
 export async function startServer(env: NodeJS.ProcessEnv = process.env, options: StartOptions = {}): Promise<GatewayServer> {
   const say = options.quiet ? () => {} : (m: string) => console.log(m);
   const config = resolveConfig({}, env);
-  // Gateway-only settings, resolved here so no module below reads the environment.
-  const refreshHourUtc = env.REFRESH_HOUR_UTC ? Number(env.REFRESH_HOUR_UTC) : 6;
-  if (!Number.isInteger(refreshHourUtc) || refreshHourUtc < 0 || refreshHourUtc > 23) {
-    throw new Error(`REFRESH_HOUR_UTC must be an hour from 0 to 23, got "${env.REFRESH_HOUR_UTC}"`);
-  }
+  const refreshHourUtc = config.refreshHourUtc;
 
   const site = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret, keep: config.keepExports });
   await site.refresh();
   if (!site.current()) say(`No export published under ${config.siteRoot}/current yet; answering 503 until one is`);
 
-  const app = createApp({ config, site, cachePolicy: { refreshHourUtc } });
+  // A cluster worker counts in the primary (unless Redis is set): one exact limit across the workers.
+  const { store, description } = await openRateLimitStore(config, cluster.isWorker ? (process as unknown as Channel) : null);
+  const app = createApp({ config, site, cachePolicy: { refreshHourUtc }, store });
   if (site.current() && options.warm !== false) {
     // a throwaway app with its own budget store: the warm-up spends nobody's rate limit
     const warmApp = createApp({ config, site, cachePolicy: { refreshHourUtc }, store: createMemoryStore({ windowMs: 60_000 }), log: () => {} });
@@ -68,12 +72,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     await _listen(server, config.port, config.host);
   } catch (error) {
     site.stop();
+    await store.shutdown();
     throw error;
   }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}${basePathOf(config.baseUrl)}`;
-  say(`Toronto lobbying API listening on ${url} (export ${site.current()?.exportId ?? 'none'})`);
+  say(`Toronto lobbying API listening on ${url} (export ${site.current()?.exportId ?? 'none'}; rate limits counted in ${description})`);
+  if (cluster.isWorker) {
+    process.send?.({ gateway: 'listening', url, exportId: site.current()?.exportId ?? null, store: description } satisfies ListeningMessage);
+  }
 
   let closed: Promise<void> | null = null;
   const close = () => closed ??= new Promise<void>((resolve, reject) => {
@@ -85,7 +93,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     sweep.unref();
     server.once('close', () => clearInterval(sweep));
-  });
+  }).finally(() => store.shutdown());
   const gateway: GatewayServer = { server, address, url, close };
   if (options.signals === false) return gateway;
 
@@ -125,8 +133,16 @@ function _listen(server: Server, port: number, host: string): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  startServer().catch((error) => {
+  const fail = (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
-  });
+  };
+  try {
+    const config = resolveConfig({}, process.env);
+    if (cluster.isPrimary && config.workers > 1) runPrimary(config);
+    // a worker's own start-up lines would repeat N times: the primary prints one when all listen
+    else startServer(process.env, { quiet: cluster.isWorker }).catch(fail);
+  } catch (error) {
+    fail(error);
+  }
 }

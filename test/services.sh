@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian packages of the real servers the suite starts itself (redis-server today; nginx and headless
-# Chromium for the edge tests): part of the README's test command, so a fresh machine (and CI) needs no manual step.
+# Installs the Debian packages of the real servers the suite starts itself (redis-server, nginx with its brotli_static
+# module, headless Chromium for the reference page): part of the README's test command, so a fresh machine (and CI)
+# needs no manual step.
 # Each test starts its own server on a free loopback port and stops it after (test/helpers/*-server.ts).
 set -euo pipefail
 need=()
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+command -v nginx >/dev/null 2>&1 || need+=(nginx)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need+=(libnginx-mod-http-brotli-static)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null 2>&1; then
   echo "test/services.sh: ${need[*]} missing and no root to install them (apt-get install ${need[*]})" >&2
@@ -15,6 +19,10 @@ echo "test/services.sh: installing ${need[*]} (Debian packages)"
 export DEBIAN_FRONTEND=noninteractive
 run apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null 2>&1 \
   || { run apt-get update -q >/dev/null 2>&1 && run apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null; }
-# the package starts a system-wide server on 6379; the tests use their own, so stop it rather than leave it running
-command -v systemctl >/dev/null 2>&1 && run systemctl stop redis-server >/dev/null 2>&1 || true
-pkill -x redis-server >/dev/null 2>&1 || true
+# the packages start system-wide servers (redis on 6379, nginx on 80); the tests start their own, so stop those
+# rather than leave them running
+for service in redis-server nginx; do
+  command -v systemctl >/dev/null 2>&1 && run systemctl stop "$service" >/dev/null 2>&1 || true
+done
+case " ${need[*]} " in *" redis-server "*) pkill -x redis-server >/dev/null 2>&1 || true ;; esac
+case " ${need[*]} " in *" nginx "*) [ -f /run/nginx.pid ] && run kill "$(cat /run/nginx.pid)" >/dev/null 2>&1 || true ;; esac

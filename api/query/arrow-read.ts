@@ -16,6 +16,8 @@ export interface FlatList<T> {
 export interface LazyStrings {
   length: number;
   get(row: number): string;
+  /** The row's UTF-8 bytes, a view of the column's buffer (no copy, no decoding). */
+  bytes(row: number): Buffer;
 }
 
 export function readStrings(vector: Vector): (string | null)[] {
@@ -57,15 +59,23 @@ export function lazyStrings(vector: Vector): LazyStrings {
   const chunks = vector.data.map((d) => ({ d, buf: Buffer.from(d.values.buffer, d.values.byteOffset, d.values.byteLength) }));
   const starts = [0];
   for (const c of chunks) starts.push(starts[starts.length - 1]! + c.d.length);
+  const locate = (row: number): [Buffer, number, number] => {
+    let k = 0;
+    while (row >= starts[k + 1]!) k++;
+    const { d, buf } = chunks[k]!;
+    const i = d.offset + row - starts[k]!;
+    const vo = d.valueOffsets as Int32Array;
+    return [buf, vo[i]!, vo[i + 1]!];
+  };
   return {
     length: vector.length,
     get(row: number): string {
-      let k = 0;
-      while (row >= starts[k + 1]!) k++;
-      const { d, buf } = chunks[k]!;
-      const i = d.offset + row - starts[k]!;
-      const vo = d.valueOffsets as Int32Array;
-      return buf.toString('utf8', vo[i]!, vo[i + 1]!);
+      const [buf, from, to] = locate(row);
+      return buf.toString('utf8', from, to);
+    },
+    bytes(row: number): Buffer {
+      const [buf, from, to] = locate(row);
+      return buf.subarray(from, to);
     },
   };
 }

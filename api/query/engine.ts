@@ -10,7 +10,7 @@ import { buildIndexes } from './indexes.ts';
 import { lowerBound, lowerBoundU32, upperBound } from './keys.ts';
 import { compileFilters } from './predicates.ts';
 import { ApiError } from '../errors.ts';
-import type { ExportContext, ListQuery, PageResult, ResourceTable } from './types.ts';
+import type { ExportContext, ListQuery, PageBytes, PageResult, ResourceTable } from './types.ts';
 
 /** Load a list route's Arrow file and index it for queries. */
 export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx: ExportContext): ResourceTable {
@@ -29,21 +29,30 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
     route,
     size,
     run(query: ListQuery): PageResult {
-      if (query.route.id !== route.id) throw new Error(`query for ${query.route.id} run against ${route.id}`);
-      // Defence in depth: parseListQuery already verified the cursor, but a hand-built query must not slip past.
-      if (query.cursor && (query.cursor.export !== ctx.exportId || query.cursor.query !== query.queryHash)) {
-        throw new ApiError(400, 'invalid_cursor', 'Parameter "cursor" does not belong to this query and export');
-      }
-      const [from, to] = _leadRange(route, query, sort);
-      const start = Math.max(from, query.cursor ? upperBound(sort, query.cursor.after) : 0);
-      const hits = _collect(compileFilters(route, indexes, query.filters), start, to, query.limit + 1);
-      const rows = hits.length > query.limit ? hits.slice(0, query.limit) : hits;
-      const nextCursor = hits.length > query.limit
-        ? toCursor({ after: sort[rows[rows.length - 1]!]!, query: query.queryHash, export: ctx.exportId }, ctx.cursorSecret)
-        : null;
-      return { records: rows.map((r) => json.get(r)), nextCursor };
+      const page = _page(query);
+      return { records: page.rows.map((r) => json.get(r)), nextCursor: page.nextCursor };
+    },
+    runBytes(query: ListQuery): PageBytes {
+      const page = _page(query);
+      return { records: page.rows.map((r) => json.bytes(r)), nextCursor: page.nextCursor };
     },
   };
+
+  function _page(query: ListQuery): { rows: number[]; nextCursor: string | null } {
+    if (query.route.id !== route.id) throw new Error(`query for ${query.route.id} run against ${route.id}`);
+    // Defence in depth: parseListQuery already verified the cursor, but a hand-built query must not slip past.
+    if (query.cursor && (query.cursor.export !== ctx.exportId || query.cursor.query !== query.queryHash)) {
+      throw new ApiError(400, 'invalid_cursor', 'Parameter "cursor" does not belong to this query and export');
+    }
+    const [from, to] = _leadRange(route, query, sort);
+    const start = Math.max(from, query.cursor ? upperBound(sort, query.cursor.after) : 0);
+    const hits = _collect(compileFilters(route, indexes, query.filters), start, to, query.limit + 1);
+    const rows = hits.length > query.limit ? hits.slice(0, query.limit) : hits;
+    const nextCursor = hits.length > query.limit
+      ? toCursor({ after: sort[rows[rows.length - 1]!]!, query: query.queryHash, export: ctx.exportId }, ctx.cursorSecret)
+      : null;
+    return { rows, nextCursor };
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ const PAGING = new Set(['limit', 'cursor']);
 
 /** Parse and validate the query string of a list request. */
 export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: ExportContext): ListQuery {
-  const defs = new Map(route.params.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+  const defs = _queryParams(route);
   const seen = new Set<string>();
   for (const name of search.keys()) {
     if (!defs.has(name) && !PAGING.has(name)) {
@@ -43,6 +43,15 @@ export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: E
   if (token === '') throw bad('invalid_cursor', 'Parameter "cursor" is empty; pass the next_cursor value of a previous page');
   const cursor = token === null ? null : fromCursor(token, { query: hash, export: ctx.exportId }, ctx.cursorSecret);
   return { route, filters, limit, cursor, queryHash: hash, canonical: filters.size === 0 && limit === PAGE_LIMIT_DEFAULT };
+}
+
+// A route's query parameters by name, built once per route (registry routes never change).
+const paramsByRoute = new WeakMap<ListRoute, ReadonlyMap<string, ParamDef>>();
+
+function _queryParams(route: ListRoute): ReadonlyMap<string, ParamDef> {
+  let defs = paramsByRoute.get(route);
+  if (!defs) paramsByRoute.set(route, defs = new Map(route.params.filter((p) => p.in === 'query').map((p) => [p.name, p])));
+  return defs;
 }
 
 /** Whether `YYYY-MM-DD` names a real calendar day (rejects 2023-02-30 and month 13). */

@@ -1,10 +1,11 @@
 // Side effects of a site build (file writes, logging, clock) behind one object, so tests swap in memory.
-import { link, mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface BuildEffects {
-  /** Create a new file (parent folders included); must fail if the file already exists. */
-  writeFile(absPath: string, data: Uint8Array): Promise<void>;
+  /** Create a new file (parent folders included); must fail if the file already exists. `mtimeSeconds` sets its
+   *  modification time (the site writer's content-derived mtime, api/representations.ts). */
+  writeFile(absPath: string, data: Uint8Array, mtimeSeconds?: number): Promise<void>;
   /** Give an already written file a second name (a hard link: far cheaper than writing the bytes again). */
   linkFile(existingAbsPath: string, newAbsPath: string): Promise<void>;
   log(message: string): void;
@@ -18,13 +19,14 @@ export function fileEffects(log: (message: string) => void = (m) => console.log(
   progress?: BuildEffects['progress']): BuildEffects {
   const made = new Set<string>();
   return {
-    async writeFile(absPath, data) {
+    async writeFile(absPath, data, mtimeSeconds) {
       const dir = path.dirname(absPath);
       if (!made.has(dir)) {
         await mkdir(dir, { recursive: true });
         made.add(dir);
       }
       await writeFile(absPath, data, { flag: 'wx' });
+      if (mtimeSeconds !== undefined) await utimes(absPath, mtimeSeconds, mtimeSeconds);
     },
     async linkFile(existing, absPath) {
       // link() fails with EEXIST like the `wx` write does; the folder already exists (same folder as ids).

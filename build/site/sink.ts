@@ -1,9 +1,14 @@
-// Collects a site's files: refuses to write one path twice, hashes every file for the manifest and keeps a bounded
-// number of writes in flight (100k small files would otherwise open too many handles at once).
+// Collects a site's files: refuses to write one path twice, hashes every file for the manifest, writes the gzip and
+// brotli twins of the API's bodies (api/representations.ts) with every file's mtime taken from its content hash (so a
+// static server's own ETag is a function of the bytes), and keeps a bounded number of writes in flight (100k small
+// files would otherwise open too many handles at once).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BuildEffects } from './effects.ts';
+import { compress, contentMtime, hasTwins, twinPath, type Encoding } from '../../api/representations.ts';
 import type { SiteManifest } from '../../api/site-layout.ts';
+
+const CODINGS: readonly Encoding[] = ['gzip', 'br'];
 
 const IN_FLIGHT = 64;
 
@@ -18,8 +23,21 @@ export class SiteSink {
   async write(rel: string, content: string | Uint8Array): Promise<void> {
     this._claim(rel);
     const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    this.files[rel] = { sha256: createHash('sha256').update(data).digest('hex'), bytes: data.byteLength };
-    await this._track(this.effects.writeFile(path.join(this.outDir, rel), data));
+    const sha256 = _sha256(data);
+    this.files[rel] = { sha256, bytes: data.byteLength };
+    const mtime = contentMtime(sha256);
+    await this._track(this.effects.writeFile(path.join(this.outDir, rel), data, mtime));
+    if (!hasTwins(rel, data.byteLength)) return;
+    for (const encoding of CODINGS) {
+      const twin = twinPath(rel, encoding);
+      this._claim(twin);
+      this.files[twin] = { sha256: '', bytes: 0 }; // its place in the manifest's order, filled once compressed
+      await this._track(compress(data, encoding, 'static').then((bytes) => {
+        this.files[twin] = { sha256: _sha256(bytes), bytes: bytes.byteLength };
+        // the identity file's mtime: a static server's tag of a twin is then "<that mtime>-<twin size>"
+        return this.effects.writeFile(path.join(this.outDir, twin), bytes, mtime);
+      }));
+    }
   }
 
   /** A file written beside the sink (streamed by the bulk export): listed in the manifest like the others. */
@@ -35,6 +53,13 @@ export class SiteSink {
     this._claim(rel);
     this.files[rel] = { ...entry };
     await this._track(this.effects.linkFile(path.join(this.outDir, existing), path.join(this.outDir, rel)));
+    for (const encoding of CODINGS) {
+      const twin = this.files[twinPath(existing, encoding)];
+      if (!twin) continue;
+      this._claim(twinPath(rel, encoding));
+      this.files[twinPath(rel, encoding)] = { ...twin };
+      await this._track(this.effects.linkFile(path.join(this.outDir, twinPath(existing, encoding)), path.join(this.outDir, twinPath(rel, encoding))));
+    }
   }
 
   private _claim(rel: string): void {
@@ -69,4 +94,8 @@ export class SiteSink {
     await Promise.all(this.pending);
     if (this.failure) throw this.failure;
   }
+}
+
+function _sha256(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
 }

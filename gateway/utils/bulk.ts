@@ -8,7 +8,7 @@ import { ApiError } from '../../api/errors.ts';
 import { BULK_DATE_PATTERN, BULK_FILE_PATTERN } from '../../api/routes/bulk.ts';
 import { BULK_ARCHIVE, JOURNAL_FILE, parseJournal, siteLayout } from '../../api/site-layout.ts';
 import type { Download } from './download.ts';
-import { hashBody } from './etag.ts';
+import { hashBody, toEtag } from './etag.ts';
 import type { Reply } from './reply.ts';
 import type { Site } from './site.ts';
 
@@ -40,7 +40,7 @@ export async function serveBulkManifest(site: Site | null): Promise<Reply> {
   } catch {
     throw new ApiError(404, 'not_found', `Export ${site.exportId} has no bulk files (it was built before the bulk export)`);
   }
-  return { status: 200, body, digest: hashBody(body), site };
+  return { status: 200, body, etag: toEtag(hashBody(body)), site };
 }
 
 /** GET /bulk/{date}/{file}: the download, or 404 naming what is missing. */

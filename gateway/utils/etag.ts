@@ -1,10 +1,12 @@
-// Entity tags and If-None-Match. Static files reuse the SHA-256 recorded in the site manifest; dynamic bodies are
-// hashed when built. A compressed variant gets a `-gzip` / `-br` suffix (as Apache does) so the strong tag of one
-// byte sequence is never reused for another, and the suffix is ignored when comparing, so a client that cached the
-// gzip variant still gets 304 when it revalidates.
+// Entity tags and If-None-Match. A file's tag is the static host's own (api/representations.ts: content-derived mtime
+// and size, so nginx and the gateway send the same tag for the same bytes). An engine answer is a function of the
+// export and the normalised query, so its tag hashes those (not the body); a compressed variant gets a `-gzip` /
+// `-br` suffix (as Apache does) so the strong tag of one byte sequence is never reused for another, and the suffix
+// is ignored when comparing, so a client that cached the gzip variant still gets 304 when it revalidates.
 import { createHash } from 'node:crypto';
+import type { Encoding } from '../../api/representations.ts';
 
-export type Encoding = 'br' | 'gzip';
+export type { Encoding } from '../../api/representations.ts';
 
 /** Hex SHA-256 of a body. */
 export function hashBody(body: Uint8Array | string): string {
@@ -18,7 +20,9 @@ export function toEtag(hexDigest: string, encoding?: Encoding | null): string {
 
 /**
  * Whether If-None-Match matches the current ETag: `*` matches any existing representation; otherwise weak
- * comparison (RFC 9110 §13.1.2), i.e. `W/` prefixes and our coding suffixes are ignored.
+ * comparison (RFC 9110 §13.1.2) of the content part, i.e. `W/` prefixes and the coding part are ignored (an engine
+ * answer's `-gzip` / `-br` suffix, a file tag's size, which differs by coding while its content-hash part does not),
+ * so a client revalidates whichever coding it cached.
  */
 export function ifNoneMatchMatches(header: string | null, etag: string): boolean {
   if (header === null) return false;
@@ -29,5 +33,5 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
 }
 
 function opaque(tag: string): string {
-  return tag.replace(/^W\//, '').replace(/-(?:gzip|br)"$/, '"');
+  return tag.replace(/^W\//, '').replace(/^"([0-9a-f]+)-(?:[0-9a-f]+|gzip|br)"$/, '"$1"');
 }

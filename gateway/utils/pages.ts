@@ -1,21 +1,42 @@
 // The three kinds of registry route, answered from one export: static files, list pages (a precomputed page file
 // for canonical requests, the in-memory engine for everything else) and detail documents by exact id, slug or alias.
-import { listBody } from '../../api/query/envelope.ts';
+import { listBodyBytes } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import { ApiError } from '../../api/errors.ts';
-import type { DetailRoute, ListRoute, StaticRoute } from '../../api/routes/types.ts';
+import { compress, type Encoding } from '../../api/representations.ts';
+import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type StaticRoute } from '../../api/routes/types.ts';
 import { isSafeFileKey, siteLayout } from '../../api/site-layout.ts';
-import { hashBody } from './etag.ts';
+import { hashBody, toEtag } from './etag.ts';
 import type { Reply } from './reply.ts';
-import type { Site } from './site.ts';
-
-const encoder = new TextEncoder();
+import type { Answer, Site } from './site.ts';
 
 /** GET / , /openapi.json, /topics. */
 export async function serveStatic(site: Site, route: StaticRoute): Promise<Reply> {
   const reply = await _fileReply(site, siteLayout.staticFile(route.file));
   if (!reply) throw new ApiError(503, 'service_unavailable', `This export has no ${route.path} document`);
   return reply;
+}
+
+/**
+ * The canonical page file a list request names without parsing it (no parameters, `limit=100`, or a lone cursor
+ * whose page file this export holds: the writer minted every such cursor, so the file's presence proves it), or
+ * null: the request then takes the full path (cursor checks, the engine). Most list traffic is canonical.
+ */
+export function canonicalPageFile(site: Site, route: ListRoute, search: string): string | null {
+  let rel: string | null = null;
+  if (search === '' || search === '?' || search === `?limit=${PAGE_LIMIT_DEFAULT}`) rel = siteLayout.listFirstPage(route.resource);
+  else if (search.startsWith('?cursor=')) {
+    const cursor = search.slice(8);
+    if (isSafeFileKey(cursor)) rel = siteLayout.listPage(route.resource, cursor);
+  }
+  return rel !== null && Object.hasOwn(site.manifest.files, rel) ? rel : null;
+}
+
+/** The reply of a listed file (null when the export lacks it). */
+export async function fileReply(site: Site, rel: string): Promise<Reply | null> {
+  const identity = await site.represent(rel, null);
+  if (!identity) return null;
+  return { status: 200, body: identity.body, etag: identity.etag, encoded: (encoding) => site.represent(rel, encoding), site };
 }
 
 /** GET /<resource>?filters&limit&cursor. */
@@ -38,11 +59,19 @@ export async function serveList(site: Site, route: ListRoute, search: URLSearchP
   const key = `${route.id}\n${query.queryHash}\n${query.limit}\n${query.cursor?.after ?? ''}`;
   let answer = site.answers?.get(key);
   if (!answer) {
-    const body = encoder.encode(listBody(table.run(query), query.limit));
-    answer = { body, digest: hashBody(body) };
+    // The answer is a function of the export and this key, so its tag hashes those: the body is never hashed.
+    const identity = { body: listBodyBytes(table.runBytes(query), query.limit), etag: toEtag(hashBody(`${site.exportId}\n${key}`)), encoding: null };
+    answer = { identity, encoded: {} };
     site.answers?.set(key, answer);
   }
-  return { status: 200, body: answer.body, digest: answer.digest, site };
+  const { identity } = answer;
+  return { status: 200, body: identity.body, etag: identity.etag, encoded: (encoding) => _encodedAnswer(answer!, encoding), site };
+}
+
+/** An answer's variant in a coding: compressed off the event loop once, then kept with the answer. */
+function _encodedAnswer(answer: Answer, encoding: Encoding) {
+  return answer.encoded[encoding] ??= compress(answer.identity.body, encoding, 'dynamic')
+    .then((body) => ({ body, etag: toEtag(answer.identity.etag.slice(1, -1), encoding), encoding }));
 }
 
 /**
@@ -83,10 +112,7 @@ function _movedIds(site: Site, route: DetailRoute): Promise<ReadonlyMap<string, 
   return index;
 }
 
-async function _fileReply(site: Site, rel: string): Promise<Reply | null> {
-  const file = await site.readFile(rel);
-  return file ? { status: 200, body: file.bytes, digest: file.digest, file: rel, site } : null;
-}
+const _fileReply = fileReply;
 
 function _clip(s: string): string {
   return s.length > 60 ? `${s.slice(0, 60)}…` : s;

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { RateLimitStore } from '../stores/types.ts';
 import { toRateLimitKey } from './client-ip.ts';
+import { createOutageTracker, type OutageStats } from './store-outage.ts';
 
 export type PolicyName = 'anonymous' | 'key';
 
@@ -14,6 +15,10 @@ export interface RateLimitOptions {
   anonLimit: number;
   keyLimit: number;
   clock?: () => number;
+  /** What to answer while the store fails (RATE_LIMIT_STORE_DOWN): `open` serves (default), `closed` refuses. */
+  storeDown?: 'open' | 'closed';
+  /** Hears when a store outage starts and ends (default console.error). */
+  log?: (message: string) => void;
 }
 
 /** Outcome of counting one request. */
@@ -28,18 +33,26 @@ export interface RateLimitResult {
   limited: boolean;
   /** An x-api-key was sent but is not a valid key: answer 401 (the hit was counted on the address). */
   invalidKey: boolean;
+  /** The store could not count this request: `open` serve it (no RateLimit headers, the count is unknown), `closed`
+   *  answer 503. Absent when the store answered. */
+  storeDown?: 'open' | 'closed';
 }
 
 export interface RateLimiter {
   /** Count one request (`peek` reads the window without counting, used for CORS preflights). */
   consume(ip: string, apiKey: string | null, peek?: boolean): Promise<RateLimitResult>;
+  /** Store outages so far. */
+  outages(): OutageStats;
 }
 
 /** Build a limiter over a store. */
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const clock = options.clock ?? Date.now;
   const windowSeconds = Math.round(options.store.windowMs / 1000);
+  const mode = options.storeDown ?? 'open';
+  const outage = createOutageTracker(mode, options.log ?? ((m) => console.error(m)), clock);
   return {
+    outages: () => outage.stats(),
     async consume(ip, apiKey, peek = false) {
       const validKey = apiKey !== null && options.apiKeys.has(apiKey);
       // An invalid key is charged to the address's anonymous budget, so guessing keys costs the guesser.
@@ -48,9 +61,17 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       // Keys are stored hashed so a store dump (or a Redis shared with others) never holds a usable key.
       const storeKey = validKey ? `key:${sha256(apiKey)}` : `anon:${toRateLimitKey(ip)}`;
       const now = clock();
-      const window = peek
-        ? ((await options.store.get(storeKey)) ?? { hits: 0, resetAt: now + options.store.windowMs })
-        : await options.store.increment(storeKey, limit);
+      const invalidKey = apiKey !== null && !validKey;
+      let window;
+      try {
+        window = peek
+          ? ((await options.store.get(storeKey)) ?? { hits: 0, resetAt: now + options.store.windowMs })
+          : await options.store.increment(storeKey, limit);
+        outage.succeeded();
+      } catch (error) {
+        outage.failed(error);
+        return { policy, limit, windowSeconds, remaining: limit, resetSeconds: windowSeconds, limited: false, invalidKey, storeDown: mode };
+      }
       return {
         policy,
         limit,
@@ -58,7 +79,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
         remaining: Math.max(0, limit - window.hits),
         resetSeconds: Math.max(0, Math.ceil((window.resetAt - now) / 1000)),
         limited: window.hits > limit,
-        invalidKey: apiKey !== null && !validKey,
+        invalidKey,
       };
     },
   };

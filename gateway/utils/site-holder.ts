@@ -168,7 +168,7 @@ function _walkingOn(site: Site): Site {
   return {
     ...site,
     readFile: (rel) => site.readFile(rel).catch(expired),
-    readEncoded: (rel, encoding) => site.readEncoded(rel, encoding).catch(expired),
+    represent: (rel, encoding) => site.represent(rel, encoding).catch(expired),
   };
 }
 

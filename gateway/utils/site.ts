@@ -1,7 +1,9 @@
 // One published export opened for serving: its manifest, an in-memory ResourceTable per list route (loaded from the
-// Arrow files at start-up so no request waits on disk for a query), and an LRU of file bytes and their compressed
-// variants. Files are served only if the manifest lists them, so a request can never probe the file system, and
-// only with the bytes the manifest's SHA-256 names (checked on first read), so an ETag always hashes the body.
+// Arrow files at start-up, all at once, so no request waits on disk for a query), and an LRU of ready
+// representations: a file's bytes in one coding with its ETag, read once (the site writer's twins for gzip and br,
+// compressed off the event loop for an export without them). Files are served only if the manifest lists them, so a
+// request can never probe the file system, and only with the bytes the manifest's SHA-256 names (checked on first
+// read).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,10 +11,9 @@ import { LRUCache } from 'lru-cache';
 import { ApiError } from '../../api/errors.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import type { ExportContext, ResourceTable } from '../../api/query/types.ts';
+import { compress, fileEtag, twinPath, type Encoding } from '../../api/representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
-import { compressBody } from './compress.ts';
-import type { Encoding } from './etag.ts';
 
 export interface SiteOptions {
   cursorSecret: string;
@@ -38,13 +39,26 @@ export interface Site {
   readonly tables: ReadonlyMap<string, ResourceTable>;
   /** A file by site-relative path, or null if the manifest does not list it. */
   readFile(relPath: string): Promise<SiteFile | null>;
-  /** The compressed bytes of a listed file (computed once, then cached). */
-  readEncoded(relPath: string, encoding: Encoding): Promise<Uint8Array | null>;
+  /** A listed file in a coding (null: identity) with its ETag, ready to send; null if the manifest does not list it. */
+  represent(relPath: string, encoding: Encoding | null): Promise<Representation | null>;
   /**
-   * Bodies of engine answers by normalised query. An export never changes, so an answer can be reused until the
-   * export is swapped (the cache goes with it); popular filtered pages then cost one lookup.
+   * Engine answers by normalised query. An export never changes, so an answer (and its compressed variants) can be
+   * reused until the export is swapped (the cache goes with it); popular filtered pages then cost one lookup.
    */
-  readonly answers: LRUCache<string, { body: Uint8Array; digest: string }> | null;
+  readonly answers: LRUCache<string, Answer> | null;
+}
+
+/** A body in one coding, as sent. */
+export interface Representation {
+  body: Uint8Array;
+  etag: string;
+  encoding: Encoding | null;
+}
+
+/** An engine answer: the identity representation and its compressed variants, made on first demand. */
+export interface Answer {
+  identity: Representation;
+  encoded: Partial<Record<Encoding, Promise<Representation>>>;
 }
 
 /** A listed file of an export could not be read as listed: its folder was removed (pruned after newer exports were
@@ -65,42 +79,68 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
   }
   const ctx: ExportContext = Object.freeze({ exportId: manifest.export_id, cursorSecret: options.cursorSecret });
 
+  // Every Arrow file is read at once (the reads overlap each other and the indexing of those already read).
   const tables = new Map<string, ResourceTable>();
-  for (const route of routesOfKind('list')) {
-    const rel = siteLayout.data(route.resource);
-    if (!manifest.files[rel]) continue;
-    const bytes = await readFile(path.join(dir, rel));
+  const lists = routesOfKind('list').filter((route) => manifest.files[siteLayout.data(route.resource)]);
+  await Promise.all(lists.map(async (route) => {
+    const bytes = await readFile(path.join(dir, siteLayout.data(route.resource)));
     tables.set(route.id, loadResourceTable(route, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ctx));
-  }
+  }));
 
   const answerBytes = options.answerCacheBytes ?? 64 * 1024 * 1024;
   const answers = answerBytes > 0
-    ? new LRUCache<string, { body: Uint8Array; digest: string }>({ maxSize: answerBytes, sizeCalculation: (v) => Math.max(1, v.body.byteLength) })
+    ? new LRUCache<string, Answer>({ maxSize: answerBytes, sizeCalculation: (v) => Math.max(1, v.identity.body.byteLength) })
     : null;
-  const cache = new LRUCache<string, Uint8Array>({
+  const cache = new LRUCache<string, Representation>({
     maxSize: options.cacheBytes ?? 128 * 1024 * 1024,
-    sizeCalculation: (v) => Math.max(1, v.byteLength),
+    sizeCalculation: (v) => Math.max(1, v.body.byteLength),
   });
+  // Representations being read or compressed, so a burst of misses on one file does the work once.
+  const loading = new Map<string, Promise<Representation | null>>();
 
-  async function readFileCached(relPath: string): Promise<SiteFile | null> {
+  async function readListed(relPath: string, sha256: string): Promise<Uint8Array> {
+    let buf: Buffer;
+    try {
+      buf = await readFile(path.join(dir, relPath));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ExportGoneError(manifest.export_id, 'is no longer on disk');
+      throw error;
+    }
+    if (createHash('sha256').update(buf).digest('hex') !== sha256) {
+      throw new ExportGoneError(manifest.export_id, `has a file that differs from its manifest (${relPath})`);
+    }
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+
+  async function load(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
     const entry = Object.hasOwn(manifest.files, relPath) ? manifest.files[relPath] : undefined;
     if (!entry) return null;
-    let bytes = cache.get(`identity:${relPath}`);
-    if (!bytes) {
-      let buf: Buffer;
-      try {
-        buf = await readFile(path.join(dir, relPath));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ExportGoneError(manifest.export_id, 'is no longer on disk');
-        throw error;
-      }
-      if (createHash('sha256').update(buf).digest('hex') !== entry.sha256) {
-        throw new ExportGoneError(manifest.export_id, `has a file that differs from its manifest (${relPath})`);
-      }
-      bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-      cache.set(`identity:${relPath}`, bytes);
+    if (encoding === null) return { body: await readListed(relPath, entry.sha256), etag: fileEtag(entry.sha256, entry.bytes), encoding };
+    const twin = manifest.files[twinPath(relPath, encoding)];
+    // An export written before twins existed: compressed here once, off the event loop, with the same tag formula.
+    const body = twin ? await readListed(twinPath(relPath, encoding), twin.sha256)
+      : await compress((await represent(relPath, null))!.body, encoding, 'static');
+    return { body, etag: fileEtag(entry.sha256, body.byteLength), encoding };
+  }
+
+  function represent(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
+    const key = `${encoding ?? 'identity'}:${relPath}`;
+    const hit = cache.get(key);
+    if (hit) return Promise.resolve(hit);
+    let pending = loading.get(key);
+    if (!pending) {
+      pending = load(relPath, encoding).then((rep) => {
+        if (rep) cache.set(key, rep);
+        return rep;
+      }).finally(() => loading.delete(key));
+      loading.set(key, pending);
     }
-    return { bytes, digest: entry.sha256 };
+    return pending;
+  }
+
+  async function readFileCached(relPath: string): Promise<SiteFile | null> {
+    const rep = await represent(relPath, null);
+    return rep ? { bytes: rep.body, digest: manifest.files[relPath]!.sha256 } : null;
   }
 
   return {
@@ -111,15 +151,6 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     tables,
     answers,
     readFile: readFileCached,
-    async readEncoded(relPath, encoding) {
-      const key = `${encoding}:${relPath}`;
-      const hit = cache.get(key);
-      if (hit) return hit;
-      const file = await readFileCached(relPath);
-      if (!file) return null;
-      const encoded = compressBody(file.bytes, encoding, 'static');
-      cache.set(key, encoded);
-      return encoded;
-    },
+    represent,
   };
 }

@@ -1,6 +1,8 @@
 // writeSite on a small hand-made input: the expected files, canonical pages equal to the engine's answers,
 // detail documents by id and safe slug, static documents and a manifest whose hashes match the bytes.
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { hasTwins } from '../../api/representations.ts';
 import { describe, expect, it } from 'vitest';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { listBody } from '../../api/query/envelope.ts';
@@ -47,7 +49,20 @@ describe('writeSite', () => {
       expect(manifest.counts[`${route.resource}.details_skipped`]).toBe(1);
     }
     for (const route of routesOfKind('static')) expected.add(siteLayout.staticFile(route.file));
-    const written = [...fx.files.keys()].map((k) => k.slice('/out/'.length));
+    const all = [...fx.files.keys()].map((k) => k.slice('/out/'.length));
+    // the API's bodies of 1 KB or more have a gzip and a brotli twin holding the same bytes compressed
+    const twins = all.filter((p) => p.endsWith('.gz') || p.endsWith('.br'));
+    const written = all.filter((p) => !twins.includes(p));
+    expect(twins.length).toBeGreaterThan(0);
+    for (const rel of written) {
+      const bytes = file(rel)!;
+      const want = hasTwins(rel, bytes.byteLength);
+      expect(all.includes(`${rel}.gz`) && all.includes(`${rel}.br`), rel).toBe(want);
+      if (want) {
+        expect(Buffer.from(gunzipSync(file(`${rel}.gz`)!)).equals(Buffer.from(bytes))).toBe(true);
+        expect(Buffer.from(brotliDecompressSync(file(`${rel}.br`)!)).equals(Buffer.from(bytes))).toBe(true);
+      }
+    }
     const pages = written.filter((p) => p.includes('/_pages/'));
     expect(pages).toHaveLength(routesOfKind('list').filter(canonical).length * 2);
     expect(new Set(written.filter((p) => !p.includes('/_pages/')))).toEqual(expected);
@@ -56,7 +71,7 @@ describe('writeSite', () => {
     expect(onDisk).toEqual(manifest);
     expect(manifest.export_id).toBe(toExportId('2026-11-20', 'run-1'));
     expect(manifest.built_at).toBe('2026-01-02T03:04:05.000Z');
-    expect(Object.keys(manifest.files).sort()).toEqual(written.filter((p) => p !== siteLayout.manifest).sort());
+    expect(Object.keys(manifest.files).sort()).toEqual(all.filter((p) => p !== siteLayout.manifest).sort());
     for (const [rel, entry] of Object.entries(manifest.files)) {
       const bytes = file(rel)!;
       expect(entry).toEqual({ sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength });

@@ -24,7 +24,8 @@ beforeAll(async () => {
 function namesOf(route: DetailRoute): { keys: string[]; moved: Record<string, string> } {
   const prefix = `api/v1/${route.resource}/`;
   const keys = Object.keys(manifest.files)
-    .filter((rel) => rel.startsWith(prefix) && !rel.slice(prefix.length).includes('/') && rel !== siteLayout.listFirstPage(route.resource))
+    // documents only: not the list's first page, nor the compressed twins beside every file (x.json.gz, x.json.br)
+    .filter((rel) => rel.startsWith(prefix) && rel.endsWith('.json') && !rel.slice(prefix.length).includes('/') && rel !== siteLayout.listFirstPage(route.resource))
     .map((rel) => rel.slice(prefix.length, -'.json'.length));
   const moved = JSON.parse(readFileSync(path.join(dir, siteLayout.detailIds(route.resource)), 'utf8')) as Record<string, string>;
   return { keys, moved };

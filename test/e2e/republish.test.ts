@@ -1,6 +1,8 @@
 // Republishing the same export date under load (issue 10 §1): while concurrent clients walk canonical and filtered
 // cursor pages and fetch detail documents through app.fetch, a rebuild publishes a new export of the same date. No
-// answer is a 5xx, every ETag is the SHA-256 of the body served, every page of a walk comes from one export, the new
+// answer is a 5xx, every ETag names one body (a file's is the static host's formula over its SHA-256 and size; an
+// engine answer's, which hashes export and query, never goes with two different bodies), every page of a walk comes
+// from one export, the new
 // export id is served within the (short, injected) poll interval, walks begun on the earlier export go on from it
 // while it is kept, and get `cursor_expired` once it is pruned.
 import { createHash } from 'node:crypto';
@@ -8,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileEtag } from '../../api/representations.ts';
 import { publishSite } from '../../build/publish.ts';
 import { fileEffects } from '../../build/site/effects.ts';
 import { toExportId, type SiteInput } from '../../build/site/input.ts';
@@ -38,7 +41,10 @@ interface Seen { status: number; exportId: string | null; error?: string }
 const answers: Seen[] = [];
 const problems: string[] = [];
 
-/** One GET through app.fetch, checked: no 5xx, error bodies on errors, ETag = sha256 of the body on 200. */
+// Body digest by engine-answer ETag: a strong tag must never be sent with two different bodies.
+const bodyOfTag = new Map<string, string>();
+
+/** One GET through app.fetch, checked: no 5xx, error bodies on errors, on 200 an ETag that names this body only. */
 async function get(p: string): Promise<{ res: Response; body: Record<string, unknown>; exportId: string | null }> {
   const res = await app.fetch(new Request(`${BASE}${p}`));
   const bytes = new Uint8Array(await res.arrayBuffer());
@@ -46,8 +52,16 @@ async function get(p: string): Promise<{ res: Response; body: Record<string, unk
   const exportId = res.headers.get('x-export-id');
   if (res.status >= 500) problems.push(`${res.status} ${p}: ${JSON.stringify(body)}`);
   if (res.status === 200) {
-    const want = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"`;
-    if (res.headers.get('etag') !== want) problems.push(`etag ${res.headers.get('etag')} is not sha256 of the body of ${p}`);
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    const etag = res.headers.get('etag') ?? '';
+    if (/^"[0-9a-f]+-[0-9a-f]+"$/.test(etag)) {
+      // a file: nginx's "<mtime>-<size>" with the writer's content-hash mtime (api/representations.ts)
+      if (etag !== fileEtag(digest, bytes.byteLength)) problems.push(`file etag ${etag} does not name the body of ${p}`);
+    } else if (/^"[0-9a-f]{32}"$/.test(etag)) {
+      const seen = bodyOfTag.get(etag);
+      if (seen === undefined) bodyOfTag.set(etag, digest);
+      else if (seen !== digest) problems.push(`etag ${etag} was sent with two different bodies (${p})`);
+    } else problems.push(`etag ${etag} of ${p} is neither a file tag nor an answer tag`);
   } else if (typeof body.error !== 'string' || typeof body.message !== 'string') problems.push(`${res.status} without error body: ${p}`);
   answers.push({ status: res.status, exportId, error: body.error as string | undefined });
   return { res, body, exportId };

@@ -34,7 +34,7 @@ export function publishedNames(siteDir: string, route: DetailRoute): Set<string>
   const names = new Set<string>();
   for (const rel of Object.keys(manifest.files)) {
     const rest = rel.slice(prefix.length);
-    if (rel.startsWith(prefix) && !rest.includes('/') && rest !== 'index.json') names.add(rest.slice(0, -'.json'.length));
+    if (rel.startsWith(prefix) && !rest.includes('/') && rest.endsWith('.json') && rest !== 'index.json') names.add(rest.slice(0, -'.json'.length));
   }
   const moved = JSON.parse(readFileSync(path.join(siteDir, siteLayout.detailIds(route.resource)), 'utf8')) as Record<string, string>;
   for (const id of Object.keys(moved)) names.add(id);

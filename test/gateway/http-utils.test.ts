@@ -2,7 +2,8 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cacheControlFor, secondsUntilRefresh } from '../../gateway/utils/cache-control.ts';
-import { compressBody, negotiateEncoding } from '../../gateway/utils/compress.ts';
+import { compress, contentMtime, fileEtag } from '../../api/representations.ts';
+import { negotiateEncoding } from '../../gateway/utils/compress.ts';
 import { hashBody, ifNoneMatchMatches, toEtag } from '../../gateway/utils/etag.ts';
 
 describe('etag', () => {
@@ -49,17 +50,26 @@ describe('compression', () => {
     expect(negotiateEncoding('*')).toBe('br');
     expect(negotiateEncoding(null)).toBe(null);
   });
-  it('round-trips', () => {
+  it('round-trips', async () => {
     const body = new TextEncoder().encode(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ i })) }));
-    expect(Buffer.from(gunzipSync(compressBody(body, 'gzip', 'dynamic')))).toEqual(Buffer.from(body));
-    expect(Buffer.from(brotliDecompressSync(compressBody(body, 'br', 'static')))).toEqual(Buffer.from(body));
+    expect(Buffer.from(gunzipSync(await compress(body, 'gzip', 'dynamic')))).toEqual(Buffer.from(body));
+    expect(Buffer.from(brotliDecompressSync(await compress(body, 'br', 'static')))).toEqual(Buffer.from(body));
   });
-  it('round-trips brotli at every body size, the window fitted to the body (1 KB up to past the 16 MB maximum)', () => {
+  it('round-trips brotli at every body size, the window fitted to the body (1 KB up to past the 16 MB maximum)', async () => {
     for (const bytes of [1, 1023, 1024, 1025, 70_000, 3_000_000, 17_000_000]) {
       const body = new Uint8Array(Buffer.alloc(bytes, '{"id":1,"name":"the quick brown fox"},'));
       for (const level of bytes > 16_000_000 ? ['dynamic'] as const : ['static', 'dynamic'] as const) {
-        expect(Buffer.from(brotliDecompressSync(compressBody(body, 'br', level))).equals(Buffer.from(body)), `${bytes} ${level}`).toBe(true);
+        expect(Buffer.from(brotliDecompressSync(await compress(body, 'br', level))).equals(Buffer.from(body)), `${bytes} ${level}`).toBe(true);
       }
     }
+  });
+});
+
+describe('file tags', () => {
+  it('are nginx\'s "<hex mtime>-<hex size>" with the mtime taken from the content hash', () => {
+    const sha = 'ff00a1b2' + '0'.repeat(56);
+    expect(contentMtime(sha)).toBe(0xff00a1b2);
+    expect(fileEtag(sha, 4096)).toBe('"ff00a1b2-1000"');
+    expect(fileEtag('0000000f' + '0'.repeat(56), 17)).toBe('"f-11"'); // no leading zeros, as nginx prints them
   });
 });

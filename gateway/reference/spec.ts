@@ -1,0 +1,121 @@
+// The OpenAPI document the reference page (/docs/) renders: the export's own openapi.json with, for every operation,
+// an example request and the live answer to it from the same export (a list's first two rows, a detail document of
+// its first record, the static documents), and the server set to this gateway's base path so "try it" calls the host
+// that served the page. Made once per export, straight from the route handlers (no HTTP, no rate-limit budget).
+import { routes } from '../../api/routes.ts';
+import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
+import { serveBulkManifest } from '../utils/bulk.ts';
+import { serveDetail, serveList, serveStatic } from '../utils/pages.ts';
+import { bytesReply } from './assets.ts';
+import type { Reply } from '../utils/reply.ts';
+import type { Site } from '../utils/site.ts';
+
+type Json = Record<string, unknown>;
+
+/** Rows an example list answer shows. */
+const EXAMPLE_ROWS = 2;
+
+const made = new WeakMap<Site, Map<string, Promise<Reply>>>();
+
+/** The reference document of `site` for an API under `basePath` (made, tagged and compressed once per export). */
+export function referenceSpec(site: Site, basePath: string): Promise<Reply> {
+  let bySite = made.get(site);
+  if (!bySite) made.set(site, bySite = new Map());
+  let spec = bySite.get(basePath);
+  if (!spec) {
+    spec = _make(site, basePath).then((bytes) => ({ ...bytesReply(bytes, 'application/json; charset=utf-8'), site }));
+    spec.catch(() => bySite.delete(basePath)); // a failure is not kept: the next request tries again
+    bySite.set(basePath, spec);
+  }
+  return spec;
+}
+
+async function _make(site: Site, basePath: string): Promise<Uint8Array> {
+  const openapi = routes.find((r) => r.kind === 'static' && r.file === 'openapi.json');
+  if (!openapi || openapi.kind !== 'static') throw new Error('the route registry has no openapi.json');
+  const doc = _json(await serveStatic(site, openapi)) as Json & { paths: Record<string, Record<string, Json>> };
+  doc.servers = [{ url: basePath || '/', description: 'this gateway (export ' + site.exportId + ')' }];
+  const firstIds = new Map<string, string>();
+  for (const route of routes) {
+    const op = doc.paths[route.path]?.get;
+    if (!op) continue;
+    const example = await _example(site, route, firstIds);
+    if (!example) continue;
+    const content = ((op.responses as Json)['200'] as Json | undefined)?.content as Record<string, Json> | undefined;
+    if (content?.['application/json']) content['application/json'].example = example.response;
+    for (const param of (op.parameters ?? []) as Json[]) {
+      if (Object.hasOwn(example.params, String(param.name))) param.example = example.params[String(param.name)];
+    }
+    op.description = `${op.description ? `${String(op.description)}\n\n` : ''}**Example** (answered by the live export ${site.exportId}): `
+      + `\`GET ${basePath}${example.path}\``;
+  }
+  return new TextEncoder().encode(JSON.stringify(doc));
+}
+
+interface Example { path: string; params: Record<string, string | number>; response: unknown }
+
+async function _example(site: Site, route: Route, firstIds: Map<string, string>): Promise<Example | null> {
+  try {
+    if (route.kind === 'static') {
+      const response = _json(await serveStatic(site, route));
+      // the document describing itself in full would double the page's download: its head stands for it
+      if (route.file === 'openapi.json') {
+        const { openapi, info, servers } = response as Json;
+        return { path: route.path, params: {}, response: { openapi, info, servers, paths: '… (this document)' } };
+      }
+      return { path: route.path, params: {}, response };
+    }
+    if (route.kind === 'list') return await _listExample(site, route, firstIds);
+    // a bulk file is not JSON (CSV, Parquet…): its operation keeps its schema; the manifest is the example
+    if (route.kind === 'bulk') return route.variant === 'manifest' ? { path: route.path, params: {}, response: _json(await serveBulkManifest(site)) } : null;
+    return await _detailExample(site, route, firstIds);
+  } catch {
+    return null; // a route this export cannot answer keeps its schema only
+  }
+}
+
+async function _listExample(site: Site, route: ListRoute, firstIds: Map<string, string>): Promise<Example | null> {
+  const params: Record<string, string | number> = { limit: EXAMPLE_ROWS };
+  for (const p of route.params) {
+    if (!p.required) continue;
+    const value = p.enum?.length ? p.enum[0]! : _firstValue(site, route, p.name);
+    if (value === null) return null;
+    params[p.name] = value;
+  }
+  const search = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const response = _json(await serveList(site, route, search)) as { data?: { id?: unknown }[] };
+  const id = response.data?.[0]?.id;
+  if (typeof id === 'string' || typeof id === 'number') firstIds.set(route.path, String(id));
+  return { path: `${route.path}?${search}`, params, response };
+}
+
+/** A required parameter without a value set takes its value from the route's first row (an organisation the
+ *  timeline has events for), read from the export's table without the parameter's check. */
+function _firstValue(site: Site, route: ListRoute, param: string): string | number | null {
+  const table = site.tables.get(route.id);
+  const def = route.params.find((p) => p.name === param);
+  const column = def?.filter && 'column' in def.filter ? def.filter.column : null;
+  if (!table || !column) return null;
+  const page = table.run({ route, filters: new Map(), limit: 1, cursor: null, queryHash: '', canonical: false });
+  const row = page.records[0] ? JSON.parse(page.records[0]) as Record<string, unknown> : null;
+  const value = row?.[column];
+  return typeof value === 'string' || typeof value === 'number' ? value : null;
+}
+
+async function _detailExample(site: Site, route: DetailRoute, firstIds: Map<string, string>): Promise<Example | null> {
+  const listPath = route.path.replace(/\/\{id\}$/, '');
+  let id = firstIds.get(listPath);
+  if (id === undefined) {
+    const list = routes.find((r): r is ListRoute => r.kind === 'list' && r.path === listPath);
+    if (list) await _listExample(site, list, firstIds);
+    id = firstIds.get(listPath);
+  }
+  if (id === undefined) return null;
+  const response = _json(await serveDetail(site, route, id));
+  return { path: route.path.replace('{id}', encodeURIComponent(id)), params: { id }, response };
+}
+
+function _json(reply: Reply): unknown {
+  if (reply.status !== 200 || !reply.body) throw new Error(`example answered ${reply.status}`);
+  return JSON.parse(new TextDecoder().decode(reply.body));
+}
