@@ -7,6 +7,7 @@ import {
 } from './records.ts';
 import { described, describedRow } from './descriptions.ts';
 import { activityInsightSchemas } from './insights-activity.ts';
+import { contributionInsightSchemas } from './insights-contributions.ts';
 import { trendInsightSchemas } from './insights-trends.ts';
 import { type Schema, detail, int, linkArray, nullable, nullableDate, openObjects, record, str } from './shapes.ts';
 
@@ -66,7 +67,7 @@ export const schemas: Record<string, Schema> = {
     properties: { error: str, message: str, licence: str, attribution: str },
     required: ['error', 'message'],
   },
-  ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas }),
+  ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas, ...contributionInsightSchemas }),
 };
 
 

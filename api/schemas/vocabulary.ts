@@ -36,3 +36,8 @@ export const DISCLOSURE_SUBJECT_TYPES = ['firm', 'lobbyist', 'subject', 'all'] a
 export const ITS_TERMS = ['intercept', 'trend', 'level_change', 'slope_change'] as const;
 /** A flag filter that selects the rows where a 0/1 column is 1 (spike=1, inside=1). */
 export const ONLY_FLAGGED = [1] as const;
+/** alignment comparisons: a member's funded vs unfunded positions, funded vs unfunded members on the same items, and
+ *  funding in the prior term's election. */
+export const ALIGNMENT_COMPARISONS = ['within_bloc', 'within_member', 'prior_term'] as const;
+/** contribution-stats scopes: 12 = published tiers 1 and 2, 123 = including tier 3 (aggregate only). */
+export const CONTRIBUTION_STATS_SCOPES = ['12', '123'] as const;

@@ -2,7 +2,7 @@
 // earlier layers or earlier in its own list (checked by test/pipeline/model-order.test.ts).
 
 import { developmentModels } from './manifest-development.ts';
-import { activityInsightModels, moneyInsightModels, trendInsightModels } from './manifest-insights.ts';
+import { activityInsightModels, contributionInsightModels, moneyInsightModels, trendInsightModels } from './manifest-insights.ts';
 import { entityLinkModels, positionLinkModels, registrationLinkModels } from './manifest-links.ts';
 import { procurementModels } from './manifest-procurement.ts';
 
@@ -98,7 +98,7 @@ export const layers: readonly Layer[] = [
   {
     // insight tables, computed from the published api tables (models/insights/README.md)
     name: 'insights',
-    models: [...activityInsightModels, ...trendInsightModels, ...moneyInsightModels],
+    models: [...activityInsightModels, ...trendInsightModels, ...moneyInsightModels, ...contributionInsightModels],
   },
   {
     name: 'quality',
