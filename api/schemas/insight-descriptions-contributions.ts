@@ -73,7 +73,7 @@ export const CONTRIBUTION_INSIGHT_DESCRIPTIONS: Record<string, Record<string, st
   },
   ContributionStatsRow: {
     election: 'Election year',
-    scope: '12: contributions with a published tier 1 or 2 L7 link; 123: also tier 3 (weaker matches, counted here and nowhere else)',
+    scope: '12: contributions with a published tier 1 or 2 L7 link; 123: also tier 3 (a weaker match: the same surname in the same postal area, the given name not agreeing; counted here and nowhere else)',
     contributions: 'Linked contributions in scope (each contribution once, whatever the organisations it is linked to)',
     amount: 'Their dollars (amounts as listed)',
     contributors: 'Distinct linked contributors (a registry person, else the name as written)',

@@ -1943,7 +1943,7 @@ export interface components {
             /** @description Election year */
             election: string;
             /**
-             * @description 12: contributions with a published tier 1 or 2 L7 link; 123: also tier 3 (weaker matches, counted here and nowhere else)
+             * @description 12: contributions with a published tier 1 or 2 L7 link; 123: also tier 3 (a weaker match: the same surname in the same postal area, the given name not agreeing; counted here and nowhere else)
              * @enum {string}
              */
             scope: "12" | "123";

@@ -1,7 +1,8 @@
 // Differential tests of the contribution insights on the default city, recomputed here independently of the
 // pipeline's SQL: contribution-stats scope 12 and coordinated giving from the published lists only (/contributions,
 // /campaigns); scope 123 adds the tier-3 matches, which are never published, from raw staging (the staged contribution
-// rows, their ids and the L7 candidates the model put at tier 3, not rejected). Each must equal what the API publishes.
+// rows, their ids and the L7 candidates at tier 3 with the same surname in the same postal area, not rejected). Each
+// must equal what the API publishes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openWarehouse } from '../../pipeline/db/warehouse.ts';
 import { openDefaultCity, type CityApp } from './default-city-app.ts';
@@ -29,6 +30,7 @@ beforeAll(async () => {
     join int_contribution_ids as i on i.entity = 'contribution' and i.id = cast(l.from_id as integer)
     join stg_contributions__rows as r on i.natural_key = r.election || '|' || r.source_file || '|' || cast(r.source_position as varchar)
     where l.task = 'L7' and cast(l.extra ->> '$.tier' as integer) = 3 and l.decision is distinct from 'rejected'
+      and (l.evidence ->> '$.features.surname_exact') in ('1', '1.0') and (l.evidence ->> '$.features.same_postal_area') in ('1', '1.0')
       and r.excluded_reason is null and r.candidate_key is not null`)).map((r) => ({
     contribution: Number(r.contribution), election: r.election, campaign: Number(r.campaign), amount: Number(r.amount), tier: 3, contributor: `name:${r.name}`,
   })).filter((g) => !published.some((p) => p.contribution_id === g.contribution) && Number.isFinite(g.campaign));

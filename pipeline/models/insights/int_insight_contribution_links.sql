@@ -1,8 +1,12 @@
 -- The contributions linked to a lobbying organisation, by tier: tiers 1 and 2 are the published L7 links
--- (api_contributions: reviewer-confirmed at 0.95 or more); tier 3 is an L7 candidate the model puts at tier 3 (surname
--- agrees, given name does not: a weaker match), not rejected by a reviewer, of a contribution with no published link,
--- for aggregate statistics only (contribution-stats scope 123). One row per contribution and organisation, with the
--- linked contributor's identity: the registry person the link names, else the name as written (folded).
+-- (api_contributions: reviewer-confirmed at 0.95 or more); tier 3 is the definitions' weaker match, "same surname and
+-- postal area": an L7 candidate the model puts at tier 3 (the given name does not agree) whose surname is the
+-- reference person's exactly and whose postal area (first three characters) is the person's or the organisation's,
+-- not rejected by a reviewer, of a contribution with no published link; for aggregate statistics only
+-- (contribution-stats scope 123). The L7 score cannot be the test: a tier-3 candidate's given name differs, so it
+-- scores near 0 whatever else agrees (median 0.0001 at City volume), and every blocking candidate is not a match.
+-- One row per contribution and organisation, with the linked contributor's identity: the registry person the link
+-- names, else the name as written (folded).
 with published as (
     select distinct
         contribution_id,
@@ -28,7 +32,9 @@ tier3 as (
     from int_links as l
     inner join rows as r on r.contribution_id = cast(l.from_id as integer)
     where l.task = 'L7'
-        and cast(l.extra ->> '$.tier' as integer) = 3 -- the model's weaker match
+        and cast(l.extra ->> '$.tier' as integer) = 3 -- the given name does not agree: at most a weaker match
+        and cast(l.evidence ->> '$.features.surname_exact' as double) = 1 -- the same surname
+        and cast(l.evidence ->> '$.features.same_postal_area' as double) = 1 -- in the same postal area
         and l.decision is distinct from 'rejected' -- a reviewer's rejection removes a match from every figure
         and cast(l.from_id as integer) not in (select contribution_id from published) -- counted at its published tier
 ),
