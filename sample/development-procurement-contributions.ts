@@ -9,8 +9,8 @@ import { buildCoa } from './development/coa.ts';
 import { coaNextDoor, plantLookalikeSites } from './development/lookalikes.ts';
 import { buildGeo, writeGeo } from './geo/address-points.ts';
 import { buildProcurement } from './procurement/contracts.ts';
-import { buildElections } from './contributions/candidates.ts';
-import { buildContributions } from './contributions/build.ts';
+import { buildElections, type Election } from './contributions/candidates.ts';
+import { buildContributions, type Contrib, type Person } from './contributions/build.ts';
 import { writeElection } from './contributions/write.ts';
 import type { Registry } from './registry/registrations.ts';
 import type { Org } from './registry/orgs.ts';
@@ -31,9 +31,12 @@ function writeCsv(path: string, rows: string[][]): void { const o = new Out(path
 const generated = <T extends { planted?: string }>(xs: T[]) => xs.filter((x) => !x.planted);
 const share = (xs: { unalike: boolean }[]) => (xs.length ? +(xs.filter((x) => x.unalike).length / xs.length).toFixed(3) : 0);
 
+/** Adds planted insight rows to the contribution files before they are written (sample/plants/contributions.ts). */
+export type PlantGifts = (c: { elections: Election[]; files: Map<string, Contrib[]>; people: Person[] }) => Record<string, unknown> | null;
+
 /** Write the §5 sources into outDir and return their planted truth (link lists, top-level keys, shares, counts). */
 export function generateDevelopmentProcurementContributions(rng: Rng, outDir: string, scale: number, asOfDay: number,
-  council: Council, items: Item[], reg: Registry, log: Log): PlantedTruthPart {
+  council: Council, items: Item[], reg: Registry, log: Log, plantGifts: PlantGifts = () => null): PlantedTruthPart {
   for (const d of DEVELOPMENT_PROCUREMENT_CONTRIBUTIONS_FOLDERS) rmSync(`${outDir}/${d}`, { recursive: true, force: true });
   const itemAddresses = items.filter((i) => i.address).map((i) => i.address!);
   const geo = buildGeo(rng.fork('geo'), scale, itemAddresses);
@@ -72,6 +75,7 @@ export function generateDevelopmentProcurementContributions(rng: Rng, outDir: st
   const prng = rng.fork('plant'), planted = plant(prng, scale, reg);
   const elections = buildElections(rng.fork('candidates'), council);
   const files = buildContributions(rng.fork('contributions'), scale, elections, planted.people, planted.corporates);
+  const contributionEffects = plantGifts({ elections, files, people: planted.people });
   const crng = rng.fork('contribution-files'), written = elections.flatMap((e) => writeElection(crng, outDir, e, files, isoOf(asOfDay)));
   log(`  contributions: ${written.length} rows`);
   const contribLinks = written.filter((w) => w.c.truth?.related).map((w) => ({ file: w.file, row: w.row, line: w.line, contributor: w.c.contributor, organisation: w.c.truth!.organisation,
@@ -102,6 +106,7 @@ export function generateDevelopmentProcurementContributions(rng: Rng, outDir: st
       ...coa.planted.map((c) => ({ application: c.reference, sysId: c.sysId, kind: 'coa', lookalikeOf: c.lookalikeOf, how: 'next-door minor variance' }))],
     developmentProcurementEffects: { applicationOutcomes, solicitationWindows },
     supplierDecoys: proc.decoys, contributionDecoys: contribDecoys, officers, groups, beneficiaryRelations, candidates,
+      ...(contributionEffects ? { contributionEffects } : {}),
       quirks: { procurementDamage: proc.damage, developmentRows: devQuirks } },
     counts: { addressPoints: geo.points.length, devApplications: apps.length, devRows: lines.rows.length, coaActive: coa.active.length - 1, coaClosed: coa.closed.length - 1,
       awardLines: proc.awarded.length - 1, nonCompetitive: proc.noncomp.length - 1, solicitations: proc.solicit.length - 1, contributions: written.length,

@@ -8,9 +8,10 @@ import { nameOn } from './council/terms.ts';
 import { buildMotions } from './council/votes.ts';
 import { buildRegistry } from './registry/registrations.ts';
 import { snapshotDays, writeSnapshots } from './registry/snapshots.ts';
-import { generateDevelopmentProcurementContributions } from './development-procurement-contributions.ts';
+import { generateDevelopmentProcurementContributions, type PlantGifts } from './development-procurement-contributions.ts';
 import { generatePositions } from './positions/generate.ts';
 import { plantActivityEffects } from './plants/activity.ts';
+import { plantContributionEffects, type Position } from './plants/contributions.ts';
 import { plantTrends } from './plants/trends.ts';
 import { rootRng } from './common/rng.ts';
 import { writeTruth } from './truth.ts';
@@ -53,11 +54,15 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   const activity = plantActivityEffects(rng.fork('activity-effects'), council, motions, registry, scale, asOfDay);
   const votes = writeVotes(rng.fork('votes-csv'), outDir, motions, council.byId);
   const days = snapshotDays(asOfDay, every);
-  stage('development, procurement, contributions, address points (separate seeded streams)');
-  // the label 'extended' is historical, but it seeds the stream: renamed, every file of these sources would change
-  const devProcContrib = generateDevelopmentProcurementContributions(rng.fork('extended'), outDir, scale, asOfDay, council, items, registry, log);
+  // positions before contributions: the contribution plants read the positions (every stream is forked, so the order
+  // changes no byte of either)
   stage('agenda-item communications and organisation positions (separate seeded stream)');
   const pos = generatePositions(rng.fork('positions'), outDir, asOfDay, items, registry);
+  stage('development, procurement, contributions, address points (separate seeded streams)');
+  const plantGifts: PlantGifts = ({ elections, files, people }) => plantContributionEffects({ rng: rng.fork('plants-contributions'), scale, registry, motions,
+    positions: pos.links.organisationPosition as Position[], elections, files, people });
+  // the label 'extended' is historical, but it seeds the stream: renamed, every file of these sources would change
+  const devProcContrib = generateDevelopmentProcurementContributions(rng.fork('extended'), outDir, scale, asOfDay, council, items, registry, log, plantGifts);
   // after every source that reads the registry, so that only the snapshots and the truth change (plants/trends.ts)
   stage('planted insight effects: trends (separate seeded stream)');
   const trends = plantTrends(rng.fork('plants-trends'), { council, items, registry, scale, asOfDay, snapshotFrom: days[0]! });

@@ -3,6 +3,8 @@
 // withheld, `suppressed`; those two are described once here.
 import { DEVELOPMENT_PROCUREMENT_DESCRIPTIONS } from './insight-descriptions-development-procurement.ts';
 
+import { CONTRIBUTION_INSIGHT_DESCRIPTIONS } from './insight-descriptions-contributions.ts';
+
 const office = 'a member\'s office: the member and the staff resolved to that member';
 
 export const INSIGHT_COMMON: Record<string, string> = {
@@ -127,4 +129,5 @@ export const INSIGHT_DESCRIPTIONS: Record<string, Record<string, string>> = {
     median_lag_days: 'Median days from a communication\'s date to its first sighting',
     p90_lag_days: '90th percentile of those days',
   },
+  ...CONTRIBUTION_INSIGHT_DESCRIPTIONS,
 };

@@ -9,6 +9,7 @@ import { bulkSchemas } from './bulk.ts';
 import { described, describedRow } from './descriptions.ts';
 import { activityInsightSchemas } from './insights-activity.ts';
 import { developmentProcurementInsightSchemas } from './insights-development-procurement.ts';
+import { contributionInsightSchemas } from './insights-contributions.ts';
 import { trendInsightSchemas } from './insights-trends.ts';
 import { type Schema, detail, int, linkArray, nullable, nullableDate, openObjects, record, str } from './shapes.ts';
 
@@ -68,7 +69,7 @@ export const schemas: Record<string, Schema> = {
     properties: { error: str, message: str, licence: str, attribution: str },
     required: ['error', 'message'],
   },
-  ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas, ...developmentProcurementInsightSchemas }),
+  ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas, ...developmentProcurementInsightSchemas, ...contributionInsightSchemas }),
   ...bulkSchemas,
 };
 

@@ -41,3 +41,8 @@ export const NONCOMPETITIVE_SCOPES = ['all', 'supplier', 'division'] as const;
 export const TIMELINE_EVENTS = ['registration', 'communication', 'solicitation_issued', 'solicitation_closed', 'contract_awarded'] as const;
 /** A flag filter that selects the rows where a 0/1 column is 1 (spike=1, inside=1). */
 export const ONLY_FLAGGED = [1] as const;
+/** alignment comparisons: a member's funded vs unfunded positions, funded vs unfunded members on the same items, and
+ *  funding in the prior term's election. */
+export const ALIGNMENT_COMPARISONS = ['within_bloc', 'within_member', 'prior_term'] as const;
+/** contribution-stats scopes: 12 = published tiers 1 and 2, 123 = including tier 3 (aggregate only). */
+export const CONTRIBUTION_STATS_SCOPES = ['12', '123'] as const;

@@ -508,6 +508,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/insights/donor-overlap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Share of each campaign's named dollars and contributors from linked contributors (tiers 1-2), with the council median, plus council-wide rows (candidate 0)
+         * @description Linked figures count only contributions a reviewer confirmed as from a registered lobbyist or senior officer of the organisation (L7, tiers 1 and 2): they are lower bounds, and each row's caveat states the measured L7 recall they stand on. Ordered by election, then campaign id (the council-wide row, 0, first).
+         */
+        get: operations["insightsDonorOverlap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/contribution-overlap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organisation x candidate x election: organisations that lobbied a member's office during the term before the election and whose linked contributors gave to the member
+         * @description Linked figures count only contributions a reviewer confirmed as from a registered lobbyist or senior officer of the organisation (L7, tiers 1 and 2): they are lower bounds, and each row's caveat states the measured L7 recall they stand on. Ordered by election, then organisation id, then candidate person id.
+         */
+        get: operations["insightsContributionOverlap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/coordinated-giving": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organisation x campaign: three or more linked contributors from one organisation giving to one campaign, with the most on one day
+         * @description Linked figures count only contributions a reviewer confirmed as from a registered lobbyist or senior officer of the organisation (L7, tiers 1 and 2): they are lower bounds, and each row's caveat states the measured L7 recall they stand on. Ordered by election, then organisation id, then campaign id.
+         */
+        get: operations["insightsCoordinatedGiving"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/alignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Votes aligned with reviewer-confirmed organisation positions, funded vs not funded, with bootstrap 95% intervals (2,000 resamples of items, seed in the row)
+         * @description Donors tend to give to councillors who already agree with them; a difference does not show that a contribution changed a vote. Member-level rates are null below 10 votes on items from funding organisations, and the row's suppressed column says so. Linked figures count only contributions a reviewer confirmed as from a registered lobbyist or senior officer of the organisation (L7, tiers 1 and 2): they are lower bounds, and each row's caveat states the measured L7 recall they stand on. Ordered by term, then comparison (within_bloc, within_member, prior_term), then person id (the council-wide row, 0, first).
+         */
+        get: operations["insightsAlignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/contribution-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Council-wide aggregates of linked contributions per election: scope 12 (tiers 1-2, published) and 123 (including tier 3, aggregate only)
+         * @description Linked figures count only contributions a reviewer confirmed as from a registered lobbyist or senior officer of the organisation (L7, tiers 1 and 2): they are lower bounds, and each row's caveat states the measured L7 recall they stand on. Ordered by election, then scope (12 first).
+         */
+        get: operations["insightsContributionStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/insights/item-lobbying": {
         parameters: {
             query?: never;
@@ -1955,6 +2055,191 @@ export interface components {
             /** @description Export date of the pipeline run that built the row */
             model_version: string;
         };
+        DonorOverlapRow: {
+            /** @description Election year */
+            election: string;
+            /** @description The campaign (GET /campaigns id); 0 for the council-wide row */
+            campaign_id: number;
+            /** @description The candidate as a member of council (person id); 0 for the council-wide row; null for a candidate who never sat on council */
+            candidate_person_id: number | null;
+            /** @description Candidate name as filed; null for the council-wide row */
+            candidate_name: string | null;
+            /**
+             * @description Office sought; the council-wide row pools every Councillor campaign of the election
+             * @enum {string}
+             */
+            office: "Mayor" | "Councillor";
+            /** @description Ward (Councillor campaigns); null for the Mayor and the council-wide row */
+            ward: number | null;
+            /** @description Campaigns the row covers: 1, or the Councillor campaigns pooled in the council-wide row */
+            campaigns: number;
+            /** @description Dollars of the contributions the campaign's filing lists by name (amounts as listed, returned ones included) */
+            named_dollars: number;
+            /** @description Distinct named contributors (folded name and postal code, never published) */
+            named_contributors: number;
+            /** @description Of the named dollars, those from contributions with a published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation */
+            linked_dollars: number;
+            /** @description Named contributors with at least one linked contribution to the campaign */
+            linked_contributors: number;
+            /** @description linked_dollars ÷ named_dollars */
+            dollar_share: number | null;
+            /** @description linked_contributors ÷ named_contributors */
+            contributor_share: number | null;
+            /** @description Median dollar_share over the election's Councillor campaigns with named contributions (the two middle values averaged) */
+            council_median_dollar_share: number | null;
+            /** @description What the row stands on: the measured recall of the L7 links (the share of lobbyists' and officers' dollars they find), so linked figures are lower bounds */
+            caveat: string;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        ContributionOverlapRow: {
+            /** @description Election year */
+            election: string;
+            /** @description Council term before the election, during which the organisation lobbied the candidate's office */
+            term: string;
+            /** @description Lobbying organisation (client of the registrations) */
+            organization_id: number;
+            /** @description The candidate, a member of council in that term (person id) */
+            candidate_person_id: number;
+            /** @description The candidate's campaign in the election (GET /campaigns id) */
+            campaign_id: number;
+            /** @description Communications on the organisation's registrations that reached the candidate's office (the member or their staff) during the term */
+            communications: number;
+            /**
+             * Format: date
+             * @description Date of the first of those communications
+             */
+            first_communication: string;
+            /**
+             * Format: date
+             * @description Date of the last of those communications
+             */
+            last_communication: string;
+            /** @description Distinct contributors with a published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation to the organisation who gave to the campaign (a registry person, else the name as written) */
+            linked_contributors: number;
+            /** @description Dollars those contributors gave to the campaign (each contribution once) */
+            amount: number;
+            /** @description What the row stands on: the measured recall of the L7 links (the share of lobbyists' and officers' dollars they find), so linked figures are lower bounds */
+            caveat: string;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        CoordinatedGivingRow: {
+            /** @description Election year */
+            election: string;
+            /** @description Lobbying organisation */
+            organization_id: number;
+            /** @description The campaign (GET /campaigns id) */
+            campaign_id: number;
+            /** @description The candidate as a member of council (person id); null for a candidate who never sat on council */
+            candidate_person_id: number | null;
+            /** @description Distinct contributors with a published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation to the organisation who gave to the campaign: 3 or more */
+            contributors: number;
+            /** @description Dollars they gave to the campaign (each contribution once) */
+            amount: number;
+            /**
+             * Format: date
+             * @description Date of the first of their contributions; null where the election's files carry no dates (before 2022)
+             */
+            first_date: string | null;
+            /**
+             * Format: date
+             * @description Date of the last of their contributions; null where the files carry no dates
+             */
+            last_date: string | null;
+            /** @description Most of these contributors who gave on one day; null where the files carry no dates */
+            max_same_day: number | null;
+            /** @description What the row stands on: the measured recall of the L7 links (the share of lobbyists' and officers' dollars they find), so linked figures are lower bounds */
+            caveat: string;
+            /** @description Why a value of this row is null, in words; null when none is suppressed */
+            suppressed: string | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        AlignmentRow: {
+            /** @description Council term of the votes */
+            term: string;
+            /**
+             * @description within_member: a member's votes on funding organisations' positions against their votes on other organisations' positions; within_bloc: funded members against unfunded members on the same positions; prior_term: as within_member, with funding in the prior term's election
+             * @enum {string}
+             */
+            comparison: "within_bloc" | "within_member" | "prior_term";
+            /** @description Member of council (person id); 0 for the council-wide row */
+            person_id: number;
+            /** @description Election whose contributions define funding: the one before the term (prior_term: the one before the previous term) */
+            election: string;
+            /** @description Agenda items with a published organisation position and a vote in the comparison (the units resampled) */
+            items: number;
+            /** @description Votes (member × item × organisation position) where the organisation's linked contributors gave to the member's campaign in that election */
+            funded_votes: number;
+            /** @description Of those, votes aligned with the position: Yes on support, No on oppose */
+            funded_aligned: number;
+            /** @description funded_aligned ÷ funded_votes; member rows null below 10 funded votes */
+            funded_rate: number | null;
+            /** @description Lower end of the bootstrap 95% percentile interval of funded_rate (resamples of items) */
+            funded_rate_low: number | null;
+            /** @description Upper end of that interval */
+            funded_rate_high: number | null;
+            /** @description Votes on positions of organisations that did not fund the member (within_bloc: other, unfunded members' votes on the same positions) */
+            unfunded_votes: number;
+            /** @description Of those, votes aligned with the position */
+            unfunded_aligned: number;
+            /** @description unfunded_aligned ÷ unfunded_votes */
+            unfunded_rate: number | null;
+            /** @description Lower end of the bootstrap 95% percentile interval of unfunded_rate */
+            unfunded_rate_low: number | null;
+            /** @description Upper end of that interval */
+            unfunded_rate_high: number | null;
+            /** @description funded_rate − unfunded_rate */
+            difference: number | null;
+            /** @description Lower end of the bootstrap 95% percentile interval of the difference */
+            difference_low: number | null;
+            /** @description Upper end of that interval */
+            difference_high: number | null;
+            /** @description Bootstrap resamples of items (2,000) */
+            resamples: number;
+            /** @description Seed of the bootstrap's random generator (pipeline/stats/prng.ts): the same seed and votes give the same interval */
+            seed: number;
+            /** @description Donors tend to give to councillors who already agree with them; a difference does not show that a contribution changed a vote. And the L7 recall the funding stands on, a lower bound */
+            caveat: string;
+            /** @description Why a value of this row is null, in words; null when none is suppressed */
+            suppressed: string | null;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
+        ContributionStatsRow: {
+            /** @description Election year */
+            election: string;
+            /**
+             * @description 12: contributions with a published tier 1 or 2 L7 link; 123: also tier 3 (a weaker match: the same surname in the same postal area, the given name not agreeing; counted here and nowhere else)
+             * @enum {string}
+             */
+            scope: "12" | "123";
+            /** @description Linked contributions in scope (each contribution once, whatever the organisations it is linked to) */
+            contributions: number;
+            /** @description Their dollars (amounts as listed) */
+            amount: number;
+            /** @description Distinct linked contributors (a registry person, else the name as written) */
+            contributors: number;
+            /** @description Campaigns that received them */
+            campaigns: number;
+            /** @description Total contributions of every campaign of the election (GET /campaigns total_contributions) */
+            election_amount: number;
+            /** @description Dollars linked at tier 1 (registered lobbyists) ÷ election_amount; a contribution counts at its best tier */
+            tier1_share: number | null;
+            /** @description Dollars linked at tier 2 (senior officers) ÷ election_amount */
+            tier2_share: number | null;
+            /** @description Dollars matched at tier 3 only ÷ election_amount; null for scope 12 */
+            tier3_share: number | null;
+            /** @description Median linked contribution in scope, dollars (linear interpolation) */
+            median_contribution: number | null;
+            /** @description 90th percentile of the linked contributions in scope, dollars (linear interpolation) */
+            p90_contribution: number | null;
+            /** @description What the row stands on: the measured recall of the L7 links (the share of lobbyists' and officers' dollars they find), so linked figures are lower bounds */
+            caveat: string;
+            /** @description Export date of the pipeline run that built the row */
+            model_version: string;
+        };
         BulkManifest: {
             /** @description Id of the export the files belong to */
             export_id: string;
@@ -2155,6 +2440,46 @@ export interface components {
         };
         ContributionPage: {
             data: components["schemas"]["Contribution"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        DonorOverlapRowPage: {
+            data: components["schemas"]["DonorOverlapRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        ContributionOverlapRowPage: {
+            data: components["schemas"]["ContributionOverlapRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        CoordinatedGivingRowPage: {
+            data: components["schemas"]["CoordinatedGivingRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        AlignmentRowPage: {
+            data: components["schemas"]["AlignmentRow"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
+        ContributionStatsRowPage: {
+            data: components["schemas"]["ContributionStatsRow"][];
             /** @description Cursor of the next page; null on the last page */
             next_cursor: string | null;
             limit: number;
@@ -3256,6 +3581,187 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContributionPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsDonorOverlap: {
+        parameters: {
+            query?: {
+                /** @description Election identifier (year, e.g. 2022) */
+                election?: string;
+                /** @description Candidate person id; 0 for the council-wide rows */
+                candidate?: number;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonorOverlapRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsContributionOverlap: {
+        parameters: {
+            query?: {
+                /** @description Election identifier (year, e.g. 2022) */
+                election?: string;
+                /** @description Organisation id */
+                organization?: number;
+                /** @description Candidate person id */
+                candidate?: number;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContributionOverlapRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsCoordinatedGiving: {
+        parameters: {
+            query?: {
+                /** @description Election identifier (year, e.g. 2022) */
+                election?: string;
+                /** @description Organisation id */
+                organization?: number;
+                /** @description Candidate person id */
+                candidate?: number;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoordinatedGivingRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsAlignment: {
+        parameters: {
+            query?: {
+                /** @description Council term of the votes */
+                term?: string;
+                /** @description Which comparison */
+                comparison?: "within_bloc" | "within_member" | "prior_term";
+                /** @description Person id of the member; 0 for the council-wide rows */
+                person?: number;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlignmentRowPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsContributionStats: {
+        parameters: {
+            query?: {
+                /** @description Election identifier (year, e.g. 2022) */
+                election?: string;
+                /** @description 12 = tiers 1-2, 123 = including tier 3 */
+                scope?: "12" | "123";
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContributionStatsRowPage"];
                 };
             };
             304: components["responses"]["NotModified"];

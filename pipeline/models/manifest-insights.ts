@@ -26,9 +26,6 @@ export const trendInsightModels: readonly string[] = [
   'api_insight_disclosure_lag',
 ];
 
-/** 4.6 application comparison; procurement timeline, non-competitive share, firm clients; the contribution insights. */
-export const moneyInsightModels: readonly string[] = [];
-
 /** 4.6 application comparison (and the application detail that carries its row); procurement timeline,
  *  non-competitive share, firm clients. */
 export const developmentProcurementInsightModels: readonly string[] = [
@@ -41,4 +38,19 @@ export const developmentProcurementInsightModels: readonly string[] = [
   'api_insight_procurement_timeline',
   'api_insight_noncompetitive_share',
   'api_insight_firm_clients',
+];
+
+/** The contribution insights (analysis-definitions.md, Contributions): donor overlap, contribution overlap, coordinated
+ *  giving, alignment, contribution stats. */
+export const contributionInsightModels: readonly string[] = [
+  'int_insight_contribution_caveat', // .ts: the measured L7 recall (pipeline/seeds/l7_measured_recall.json)
+  'int_insight_contribution_rows',
+  'int_insight_contribution_links',
+  'api_insight_donor_overlap',
+  'api_insight_contribution_overlap',
+  'api_insight_coordinated_giving',
+  'int_insight_alignment_votes',
+  'int_insight_alignment_clusters',
+  'api_insight_alignment', // .ts: the bootstrap (pipeline/stats/bootstrap.ts)
+  'api_insight_contribution_stats',
 ];

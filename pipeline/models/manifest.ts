@@ -3,7 +3,7 @@
 
 import { developmentModels } from './manifest-development.ts';
 import {
-  activityInsightModels, developmentProcurementInsightModels, moneyInsightModels, trendInsightModels,
+  activityInsightModels, contributionInsightModels, developmentProcurementInsightModels, trendInsightModels,
 } from './manifest-insights.ts';
 import { entityLinkModels, positionLinkModels, registrationLinkModels } from './manifest-links.ts';
 import { procurementModels } from './manifest-procurement.ts';
@@ -100,7 +100,7 @@ export const layers: readonly Layer[] = [
   {
     // insight tables, computed from the published api tables (models/insights/README.md)
     name: 'insights',
-    models: [...activityInsightModels, ...trendInsightModels, ...moneyInsightModels, ...developmentProcurementInsightModels],
+    models: [...activityInsightModels, ...trendInsightModels, ...developmentProcurementInsightModels, ...contributionInsightModels],
   },
   {
     name: 'quality',

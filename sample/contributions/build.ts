@@ -12,6 +12,8 @@ export interface ContribTruth { organisation: string; tier: 0 | 1 | 2 | null; pe
 export interface Contrib {
   contributor: string; address: string; postal: string; amount: number; returned: number | null; type: string; goods: string; ctype: string;
   relationship: string; president: string; authRep: string; cand: Candidate; day: number; truth: ContribTruth | null;
+  /** A row an insight plant added (sample/plants/contributions.ts): written after the others, from a stream of its own. */
+  planted?: 'contributions';
 }
 const GOODS = ['Printing', 'Office space', 'Lawn signs', 'Catering', 'Photography', 'Website design', 'Vehicle use'];
 /**

@@ -27,6 +27,8 @@ export interface Written { file: string; row: number; line: number; c: Contrib }
 /** Writes one election's files; returns every row with its data-record number and physical line. */
 export function writeElection(rng: Rng, outDir: string, e: Election, files: Map<string, Contrib[]>, asOf: string): Written[] {
   const out: Written[] = [];
+  // planted rows (sample/plants/contributions.ts) draw from their own stream, so every other row and filing is as without them
+  const plantedRng = rng.fork(`planted-rows-${e.year}`);
   for (const office of ['Mayor', 'Councillor'] as const) {
     const rows = files.get(`${e.year}|${office}`)!, name = FILE_NAMES[e.year][office], rel = `campaign-finance/${e.year}/${name}`;
     const o = new Out(`${outDir}/${rel}`);
@@ -40,12 +42,14 @@ export function writeElection(rng: Rng, outDir: string, e: Election, files: Map<
         [`Search Conditions: Registered for = ${office}`], [`Number of Records: ${rows.length}`], [''], ['']]) emit(pre);
       emit(H2022);
     }
+    const outer = rng;
     rows.forEach((c, i) => {
       const cand = candidateName(c.cand), ward = c.cand.ward === null ? '' : String(c.cand.ward);
       if (e.year === 2014) emit([c.contributor, c.address, c.postal, num(c.amount), c.type, c.goods, c.ctype, c.relationship || ' ', c.president, c.authRep, cand, office, ward]);
       else if (e.year === 2018) emit([c.contributor, c.ctype === 'Individual' ? ' ' : c.address, c.postal, num(c.amount), c.returned === null ? '' : num(c.returned), c.type, c.goods,
         'Individual', c.relationship || ' ', cand, office, ...(office === 'Mayor' ? [] : [ward])]);
       else {
+        const rng = c.planted ? plantedRng : outer;
         // Some EFD contributor cells carry a line break and a street address.
         const who = rng.chance(0.01) ? `${c.contributor}\n${rng.int(1, 300)} ${rng.pick(['Elm St', 'Oak Ave', 'Main St'])}` : c.contributor;
         emit([who, c.postal, num(c.amount), c.returned === null ? '0' : num(c.returned), c.type, c.goods, c.ctype, monDay(rng, c.day, 1), cand, office, ward || '0', '']);

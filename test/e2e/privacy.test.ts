@@ -1,7 +1,7 @@
 // Privacy is a hard rule: no published byte (static site files, which the gateway serves as they are) may carry a
-// contributor's address or postal code (the city alone is published), an L7 link or a tier-3 match. Scans every file
-// of the e2e city's export, the bulk files included: gzip twins decompressed and Parquet files decoded, so a leak
-// cannot hide in a compressed byte.
+// contributor's address or postal code (the city alone is published), an L7 link or a tier-3 match; the contribution
+// insights name no contributor at all. Scans every file of the e2e city's export, the bulk files included: gzip twins
+// decompressed and Parquet files decoded, so a leak cannot hide in a compressed byte.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
@@ -11,6 +11,8 @@ import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { e2eConfig, openE2eWarehouse } from './harness.ts';
 
 let files: { rel: string; text: string }[] = [];
+/** The contribution insights (contract §4 Contributions): aggregates over linked contributors, never one of them. */
+const CONTRIBUTION_INSIGHTS = ['donor-overlap', 'contribution-overlap', 'coordinated-giving', 'alignment', 'contribution-stats'];
 let wh: Warehouse;
 
 function walk(dir: string, root: string): string[] {
@@ -76,6 +78,30 @@ describe('no private byte is published', () => {
     expect(leaks).toEqual([]);
     const cities = await wh.all<{ c: string }>('select distinct contributor_city as c from api_contributions where contributor_city is not null');
     expect(cities.filter(({ c }) => /\d/.test(c))).toEqual([]);
+  });
+
+  it('scans every byte of the contribution insights: pages and bulk files', () => {
+    for (const name of CONTRIBUTION_INSIGHTS) {
+      expect(files.map((f) => f.rel)).toContain(`api/v1/insights/${name}/index.json`);
+      for (const ext of ['csv', 'csv.gz', 'jsonl', 'jsonl.gz', 'parquet']) expect(files.map((f) => f.rel)).toContain(`bulk/insights-${name}.${ext}`);
+    }
+  });
+
+  it('names no contributor in the contribution insights: no contributor, link or tier column, no contributor name', async () => {
+    const insightFiles = files.filter((f) => CONTRIBUTION_INSIGHTS.some((n) => f.rel.startsWith(`api/v1/insights/${n}/`) || f.rel.startsWith(`bulk/insights-${n}.`)));
+    expect(insightFiles.length).toBeGreaterThanOrEqual(CONTRIBUTION_INSIGHTS.length * 6);
+    // the columns: aggregates only (the bulk JSON Lines carry every column of every row)
+    const forbidden = /^(id|contribution_id|contributor(_(name|city|address|postal_code|identity|key))?|registry_person_id|registration_ids|tier|link_id|postal.*|address.*)$/; // counts and shares of contributors are aggregates
+    for (const f of insightFiles.filter((x) => x.rel.endsWith('.jsonl'))) {
+      const keys = new Set(f.text.trim().split('\n').filter(Boolean).flatMap((line) => Object.keys(JSON.parse(line))));
+      expect([...keys].filter((k) => forbidden.test(k)), f.rel).toEqual([]);
+    }
+    // the names as filed (tier 1, 2 and 3 alike; the tier-3 ones are nowhere else either)
+    const names = (await wh.all<{ n: string }>(`select distinct trim(contributor_name) as n from src_contributions__rows
+      where contributor_name is not null and length(trim(contributor_name)) >= 8`)).map((r) => r.n);
+    expect(names.length).toBeGreaterThan(50);
+    const leaks = insightFiles.flatMap((f) => names.filter((n) => f.text.includes(n)).map((n) => `${f.rel}: ${n}`));
+    expect(leaks).toEqual([]);
   });
 
   it('publishes no L7 link and no tier-3 match', () => {
