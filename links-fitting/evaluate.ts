@@ -44,6 +44,12 @@ export async function evaluateLinks(wh: Warehouse, rawDir: string): Promise<Task
     let truth = await TRUTH_MAPPERS[task](wh, planted);
     let rows = await wh.all<{ key: string; probability: number; published: boolean }>(
       `select from_id || '|' || to_id as key, probability, published from int_links where task = $task`, { task });
+    if (truth.setAside?.size) {
+      // records the measurement leaves out (the sample's insight plants): neither found nor missed
+      const kept = (k: string) => !truth.setAside!.has(k.split('|')[0]!);
+      rows = rows.filter((r) => kept(r.key));
+      truth = { ...truth, positives: new Set([...truth.positives].filter(kept)) };
+    }
     if (task === 'L3') {
       // a merge is a pair whichever record is canonical: compare unordered pairs so each counts once
       const unordered = (k: string) => k.split('|').sort().join('|');

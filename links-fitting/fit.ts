@@ -21,7 +21,8 @@ import type { TaskTruth } from './truth/types.ts';
 export async function labelledRows(wh: Warehouse, task: LinkTask, truth: TaskTruth) {
   const rows = await wh.all<{ from_id: string; to_id: string; x: string }>(
     `select from_id, to_id, to_json(x)::varchar as x from ${featureTable(task)}`);
-  return rows.map((r) => ({
+  // records the truth sets aside (the sample's insight plants, written to be found) would teach the model nothing real
+  return rows.filter((r) => !truth.setAside?.has(String(r.from_id))).map((r) => ({
     key: `${r.from_id}|${r.to_id}`,
     x: JSON.parse(r.x) as Record<string, number>,
     y: (truth.positives.has(`${r.from_id}|${r.to_id}`) ? 1 : 0) as 0 | 1,

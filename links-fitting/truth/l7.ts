@@ -7,7 +7,7 @@ import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { organisationIds, summarise } from './l3.ts';
 import type { TruthMapper } from './types.ts';
 
-interface Gift { file: string; row: number; contributor: string; organisation: string; tier?: number | null; person?: string | null; lookalikeOf?: string; similarity: number }
+interface Gift { file: string; row: number; contributor: string; organisation: string; tier?: number | null; person?: string | null; lookalikeOf?: string; similarity: number; kind?: string }
 
 async function contributionIds(wh: Warehouse): Promise<Map<string, number>> {
   const rows = await wh.all<{ k: string; id: number }>(
@@ -35,7 +35,7 @@ const l7: TruthMapper = async (wh, planted) => {
   const orgs = await organisationIds(wh, planted);
   const ids = await contributionIds(wh);
   const clients = await clientsOfLobbyists(wh, planted.lobbyists as never);
-  const positives = new Set<string>(), decoys = new Set<string>();
+  const positives = new Set<string>(), decoys = new Set<string>(), setAside = new Set<string>();
   const trueSims: number[] = [], decoySims: number[] = [];
   for (const g of (planted.links as Record<string, Gift[]>).contributionOrganisation) {
     if (!g.tier) continue; // tier 0: the company's own gift, not a person tied to it
@@ -43,7 +43,10 @@ const l7: TruthMapper = async (wh, planted) => {
     if (c === undefined) continue; // quarantined row
     const targets = new Set([...(orgs.get(g.organisation) ?? []), ...(g.tier === 1 && g.person ? clients.get(g.person) ?? [] : [])]);
     for (const o of targets) positives.add(`${c}|${o}`);
-    trueSims.push(g.similarity);
+    // the contribution insights' planted gifts (sample/plants/contributions.ts) are true but written to be found:
+    // reviewers confirm them, the quality figures and the fitting leave them out
+    if (g.kind === 'planted exact') setAside.add(String(c));
+    else trueSims.push(g.similarity);
   }
   for (const d of planted.contributionDecoys as Gift[]) {
     const c = ids.get(`${d.file}|${d.row}`);
@@ -51,7 +54,7 @@ const l7: TruthMapper = async (wh, planted) => {
     for (const o of orgs.get(d.organisation) ?? []) if (!positives.has(`${c}|${o}`)) decoys.add(`${c}|${o}`);
     decoySims.push(d.similarity);
   }
-  return summarise(positives, decoys, trueSims, decoySims);
+  return { ...summarise(positives, decoys, trueSims, decoySims), setAside };
 };
 
 export default l7;

@@ -11,6 +11,9 @@ export interface TaskTruth {
   unalikeShare: number;
   /** Decoys with name similarity > 0.9, divided by the number of true pairs. */
   decoyShare: number;
+  /** Source records (from ids) that measuring and fitting leave out: the sample's insight plants, true and written to
+   *  be found (reviewers still confirm them), which would otherwise flatter a task's recall. */
+  setAside?: Set<string>;
 }
 
 /** A task's mapper reads the planted truth file and the warehouse (for ids) and returns the task's truth. */
