@@ -38,13 +38,23 @@ beforeAll(async () => {
 it(`answers ${REQUESTS} fuzzed requests without a 5xx, each 4xx with the error body`, async () => {
   const rng = seeded(20261124);
   const statuses = new Map<number, number>();
+  // earlier 200 answers, replayed now and then as a client revalidating its copy: same request, its ETag → 304
+  const seen: { url: string; headers: Record<string, string>; etag: string }[] = [];
   for (let i = 0; i < REQUESTS; i++) {
-    const { url, init, expectDetail } = fuzzRequest(rng);
+    const replay = seen.length && rng.chance(0.03) ? rng.pick(seen) : null;
+    const { url, init, expectDetail } = replay
+      ? { url: replay.url, init: { method: 'GET', headers: { ...replay.headers, 'if-none-match': replay.etag } }, expectDetail: null }
+      : fuzzRequest(rng);
     const what = `#${i} ${init.method} ${url.slice(0, 200)}`;
     const res = await app.fetch(new Request(url, init));
     const body = await res.text();
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     expect(res.status, what).toBeLessThan(500);
+    if (replay) expect(res.status, `${what} (revalidated with its own ETag)`).toBe(304);
+    const etag = res.headers.get('etag');
+    if (!replay && res.status === 200 && init.method === 'GET' && etag && seen.length < 500) {
+      seen.push({ url, headers: init.headers as Record<string, string>, etag });
+    }
     if (res.status >= 400) {
       if (init.method === 'HEAD') expect(res.headers.get('content-type'), what).toBe('application/json; charset=utf-8');
       else expectErrorBody(res.status, res.headers.get('content-type'), body, what);
