@@ -15,6 +15,8 @@ const IN_FLIGHT = 64;
 export class SiteSink {
   readonly files: SiteManifest['files'] = {};
   private readonly pending = new Set<Promise<void>>();
+  /** Writes not finished yet, by path: an alias of one waits for it (a link to a file not yet on disk is ENOENT). */
+  private readonly unfinished = new Map<string, Promise<void>>();
   private failure: unknown = null;
 
   constructor(private readonly outDir: string, private readonly effects: BuildEffects) {}
@@ -26,17 +28,17 @@ export class SiteSink {
     const sha256 = _sha256(data);
     this.files[rel] = { sha256, bytes: data.byteLength };
     const mtime = contentMtime(sha256);
-    await this._track(this.effects.writeFile(path.join(this.outDir, rel), data, mtime));
+    await this._track(this._writing(rel, this.effects.writeFile(path.join(this.outDir, rel), data, mtime)));
     if (!hasTwins(rel, data.byteLength)) return;
     for (const encoding of CODINGS) {
       const twin = twinPath(rel, encoding);
       this._claim(twin);
       this.files[twin] = { sha256: '', bytes: 0 }; // its place in the manifest's order, filled once compressed
-      await this._track(compress(data, encoding, 'static').then((bytes) => {
+      await this._track(this._writing(twin, compress(data, encoding, 'static').then((bytes) => {
         this.files[twin] = { sha256: _sha256(bytes), bytes: bytes.byteLength };
         // the identity file's mtime: a static server's tag of a twin is then "<that mtime>-<twin size>"
         return this.effects.writeFile(path.join(this.outDir, twin), bytes, mtime);
-      }));
+      })));
     }
   }
 
@@ -46,20 +48,31 @@ export class SiteSink {
     this.files[rel] = { sha256: entry.sha256, bytes: entry.bytes };
   }
 
-  /** Second name for a file already written and flushed (same bytes, same manifest entry). */
+  /** Second name for a file already queued (same bytes, same manifest entry), linked once its write has finished. */
   async alias(rel: string, existing: string): Promise<void> {
     const entry = this.files[existing];
     if (!entry) throw new Error(`site writer: cannot alias unknown file ${existing}`);
     this._claim(rel);
     this.files[rel] = { ...entry };
-    await this._track(this.effects.linkFile(path.join(this.outDir, existing), path.join(this.outDir, rel)));
+    await this._track(this._linkWhenWritten(existing, rel));
     for (const encoding of CODINGS) {
       const twin = this.files[twinPath(existing, encoding)];
       if (!twin) continue;
       this._claim(twinPath(rel, encoding));
       this.files[twinPath(rel, encoding)] = { ...twin };
-      await this._track(this.effects.linkFile(path.join(this.outDir, twinPath(existing, encoding)), path.join(this.outDir, twinPath(rel, encoding))));
+      await this._track(this._linkWhenWritten(twinPath(existing, encoding), twinPath(rel, encoding)));
     }
+  }
+
+  private _writing(rel: string, write: Promise<void>): Promise<void> {
+    const done = write.finally(() => this.unfinished.delete(rel));
+    this.unfinished.set(rel, done);
+    return done;
+  }
+
+  private async _linkWhenWritten(existing: string, rel: string): Promise<void> {
+    await this.unfinished.get(existing);
+    await this.effects.linkFile(path.join(this.outDir, existing), path.join(this.outDir, rel));
   }
 
   private _claim(rel: string): void {
