@@ -1,14 +1,10 @@
 // Tiny hand-made inputs for the activity insight models (pipeline/models/insights/): the published api tables and
 // the core tables they read, with only the columns the models use, on an in-memory warehouse; then the models run
 // in manifest order. Each test states its own rows, so every expected figure can be worked out by hand.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
+import { loadFixtureTables, type Row } from '../helpers/fixture-tables.ts';
 import { prepareModels, runModel } from '../../pipeline/lib/models.ts';
 import { activityInsightModels } from '../../pipeline/models/manifest-insights.ts';
-
-type Row = Record<string, unknown>;
 
 /** Input tables and their column types (what the activity models read of them). */
 const TABLES: Record<string, Record<string, string>> = {
@@ -39,27 +35,12 @@ export type Inputs = Partial<Record<keyof typeof TABLES, Row[]>>;
  *  activity insight model has run. */
 export async function activityWarehouse(inputs: Inputs, exportDate = '2026-11-20'): Promise<Warehouse> {
   const wh = await openWarehouse(':memory:');
-  const dir = mkdtempSync(path.join(tmpdir(), 'insights-activity-'));
-  try {
-    for (const [table, columns] of Object.entries(TABLES)) {
-      const cols = Object.entries(columns).map(([k, v]) => `${quoteIdent(k)} ${v}`).join(', ');
-      await wh.exec(`create table ${quoteIdent(table)} (${cols})`);
-      const rows = inputs[table as keyof typeof TABLES] ?? [];
-      if (!rows.length) continue;
-      const file = path.join(dir, `${table}.jsonl`);
-      writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n'));
-      const spec = Object.entries(columns).map(([k, v]) => `${quoteIdent(k)}: '${v}'`).join(', ');
-      await wh.exec(`insert into ${quoteIdent(table)} select * from read_json('${file}', format = 'newline_delimited', columns = {${spec}})`);
-    }
-    await wh.exec('create table state_entity_ids (entity varchar, natural_key varchar, id integer)'); // the macros name it
-    await prepareModels(wh);
-    await runModel(wh, 'core', 'int_terms');
-    await wh.exec(`create table int_export as select $d as export_date, cast($d as date) as export_day`, { d: exportDate });
-    for (const model of activityInsightModels) await runModel(wh, 'insights', model);
-    return wh;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await loadFixtureTables(wh, TABLES, inputs);
+  await prepareModels(wh);
+  await runModel(wh, 'core', 'int_terms');
+  await wh.exec(`create table int_export as select $d as export_date, cast($d as date) as export_day`, { d: exportDate });
+  for (const model of activityInsightModels) await runModel(wh, 'insights', model);
+  return wh;
 }
 
 /** A communication row (ids and types spelled out once). */

@@ -1,14 +1,10 @@
 // Tiny hand-made inputs for the development and procurement insight models (4.6 and Procurement): the published api
 // tables they read, with only the columns they use, on an in-memory warehouse; then the models run in manifest order
 // (the application detail, which needs the core tables, left out). Each test states its own rows.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
+import { loadFixtureTables, type Row } from '../helpers/fixture-tables.ts';
 import { prepareModels, runModel } from '../../pipeline/lib/models.ts';
 import { developmentProcurementInsightModels } from '../../pipeline/models/manifest-insights.ts';
-
-type Row = Record<string, unknown>;
 
 const TABLES: Record<string, Record<string, string>> = {
   api_links: {
@@ -39,29 +35,14 @@ export type Inputs = Partial<Record<keyof typeof TABLES, Row[]>>;
 /** A warehouse holding the given inputs (other inputs empty) and the export date, after the models have run. */
 export async function developmentProcurementWarehouse(inputs: Inputs, exportDate = '2026-11-20'): Promise<Warehouse> {
   const wh = await openWarehouse(':memory:');
-  const dir = mkdtempSync(path.join(tmpdir(), 'insights-dev-proc-'));
-  try {
-    for (const [table, columns] of Object.entries(TABLES)) {
-      const cols = Object.entries(columns).map(([k, v]) => `${quoteIdent(k)} ${v}`).join(', ');
-      await wh.exec(`create table ${quoteIdent(table)} (${cols})`);
-      const rows = inputs[table as keyof typeof TABLES] ?? [];
-      if (!rows.length) continue;
-      const file = path.join(dir, `${table}.jsonl`);
-      writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n'));
-      const spec = Object.entries(columns).map(([k, v]) => `${quoteIdent(k)}: '${v}'`).join(', ');
-      await wh.exec(`insert into ${quoteIdent(table)} select * from read_json('${file}', format = 'newline_delimited', columns = {${spec}})`);
-    }
-    await wh.exec('create table state_entity_ids (entity varchar, natural_key varchar, id integer)'); // the macros name it
-    await prepareModels(wh);
-    await wh.exec(`create table int_export as select $d as export_date, cast($d as date) as export_day`, { d: exportDate });
-    for (const model of developmentProcurementInsightModels) {
-      if (model === 'api_applications_detail') continue; // reads the core tables; covered end to end
-      await runModel(wh, 'insights', model);
-    }
-    return wh;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  await loadFixtureTables(wh, TABLES, inputs);
+  await prepareModels(wh);
+  await wh.exec(`create table int_export as select $d as export_date, cast($d as date) as export_day`, { d: exportDate });
+  for (const model of developmentProcurementInsightModels) {
+    if (model === 'api_applications_detail') continue; // reads the core tables; covered end to end
+    await runModel(wh, 'insights', model);
   }
+  return wh;
 }
 
 /** An application row (development OZ, size band "small", ward 1, approved, unless overridden). */
