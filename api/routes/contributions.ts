@@ -6,7 +6,7 @@ import { ALIGNMENT_COMPARISONS, CAMPAIGN_OFFICES, CONTRIBUTION_STATS_SCOPES, CON
 import { defineInsight, defineList, enumParam, intParam, strParam, termParam } from './define.ts';
 
 const ELECTION = '^\\d{4}$';
-const election = (column = 'election') => strParam('election', 'Election identifier (year, e.g. 2022)', { kind: 'eq', column }, ELECTION);
+const election = () => strParam('election', 'Election identifier (year, e.g. 2022)', { kind: 'eq', column: 'election' }, ELECTION);
 const organization = () => intParam('organization', 'Organisation id', { kind: 'eq', column: 'organization_id', cast: 'integer' });
 const candidate = (description = 'Candidate person id') => intParam('candidate', description, { kind: 'eq', column: 'candidate_person_id', cast: 'integer' });
 const LOWER_BOUND = 'Linked figures count only contributions a reviewer confirmed as from a registered lobbyist or senior officer ' +
@@ -76,8 +76,8 @@ export const contributionRoutes: readonly Route[] = [
     schema: 'Campaign',
     order: 'id ascending',
     params: [
-      strParam('election', 'Election identifier (year, e.g. 2022)', { kind: 'eq', column: 'election' }, '^\\d{4}$'),
-      intParam('candidate', 'Candidate person id', { kind: 'eq', column: 'candidate_person_id', cast: 'integer' }),
+      election(),
+      candidate(),
       enumParam('office', CAMPAIGN_OFFICES, 'Office sought', { kind: 'eq', column: 'office' }),
       intParam('ward', 'Ward (councillors)', { kind: 'eq', column: 'ward', cast: 'integer' }),
     ],
@@ -95,7 +95,7 @@ export const contributionRoutes: readonly Route[] = [
     params: [
       election(),
       candidate(),
-      intParam('organization', 'Organisation id', { kind: 'eq', column: 'organization_id', cast: 'integer' }),
+      organization(),
       enumParam('tier', CONTRIBUTION_TIERS, 'Match tier: 1 registered lobbyist, 2 senior officer', { kind: 'eq', column: 'tier', cast: 'integer' }),
       intParam('person', 'Lobbyist registry person id of the contributor', { kind: 'eq', column: 'registry_person_id', cast: 'integer' }),
     ],

@@ -3,6 +3,10 @@ import type { Route } from './types.ts';
 import { APPLICATION_KINDS, APPLICATION_OUTCOMES, COMPARISON_LEVELS, GEOCODE_METHODS } from '../schemas/vocabulary.ts';
 import { dateParam, defineDetail, defineInsight, defineList, enumParam, intParam, q, strParam } from './define.ts';
 
+// the application list and the 4.6 comparison filter kind and type alike
+const applicationKind = () => enumParam('kind', APPLICATION_KINDS, 'Application kind', { kind: 'eq', column: 'kind' });
+const applicationType = () => strParam('type', 'Application type code (OZ, SA, CD, SB, PL; MV, CO)', { kind: 'eq', column: 'type' }, '^[A-Z]{2}$');
+
 export const developmentRoutes: readonly Route[] = [
   defineList('Development', {
     id: 'applications.list',
@@ -12,8 +16,8 @@ export const developmentRoutes: readonly Route[] = [
     schema: 'Application',
     order: 'application or file number ascending',
     params: [
-      enumParam('kind', APPLICATION_KINDS, 'Application kind', { kind: 'eq', column: 'kind' }),
-      strParam('type', 'Application type code (OZ, SA, CD, SB, PL; MV, CO)', { kind: 'eq', column: 'type' }, '^[A-Z]{2}$'),
+      applicationKind(),
+      applicationType(),
       intParam('ward', 'Ward', { kind: 'eq', column: 'ward', cast: 'integer' }),
       strParam('status', 'Status as published (exact text)', { kind: 'eq', column: 'status' }),
       enumParam('outcome', APPLICATION_OUTCOMES, 'Normalised outcome', { kind: 'eq', column: 'outcome' }),
@@ -50,8 +54,8 @@ export const developmentRoutes: readonly Route[] = [
     schema: 'ApplicationComparisonRow',
     order: 'kind, type, then the city-wide row (level type) followed by the ward rows in ward order',
     params: [
-      enumParam('kind', APPLICATION_KINDS, 'Application kind', { kind: 'eq', column: 'kind' }),
-      strParam('type', 'Application type code (OZ, SA, CD, SB, PL; MV, CO)', { kind: 'eq', column: 'type' }, '^[A-Z]{2}$'),
+      applicationKind(),
+      applicationType(),
       intParam('ward', 'Ward (rows of level type_ward)', { kind: 'eq', column: 'ward', cast: 'integer' }),
       enumParam('level', COMPARISON_LEVELS, 'type = city-wide, type_ward = within each ward', { kind: 'eq', column: 'level' }),
     ],
