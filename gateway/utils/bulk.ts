@@ -60,8 +60,12 @@ export async function serveBulkFile(siteRoot: string, live: Site | null, date: s
 
 /** The bulk folder of the newest kept export of `date`: the live one first, then the journal, newest first. */
 async function _folderFor(siteRoot: string, live: Site | null, date: string): Promise<BulkFolder | null> {
+  // the live export answers most downloads without reading the journal
+  if (live && live.exportId.startsWith(`${date}-`)) {
+    const folder = await _open(path.join(live.dir, 'bulk'), live.exportId);
+    if (folder) return folder;
+  }
   const candidates: { id: string; dirs: string[] }[] = [];
-  if (live && live.exportId.startsWith(`${date}-`)) candidates.push({ id: live.exportId, dirs: [path.join(live.dir, 'bulk')] });
   let journal: { export_id: string; export_date: string }[] = [];
   try {
     journal = parseJournal(await readFile(path.join(siteRoot, JOURNAL_FILE), 'utf8'));
