@@ -43,9 +43,9 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
   const result = await publishSite({
     siteRoot: config.siteRoot,
     exportIdFor: (generation) => toExportId(input.exportDate, input.runId, generation),
-    build: (dir, exportId) => writeSite({ ...input, exportId }, dir, fileEffects(log, report.progress), undefined, [bulkExport({
+    build: (dir, exportId, previous) => writeSite({ ...input, exportId }, dir, fileEffects(log, report.progress), undefined, [bulkExport({
       siteRoot: config.siteRoot, baseUrl: config.baseUrl, exportDate: input.exportDate, runId: input.runId, sideFiles,
-    })]),
+    })], previous),
     // The night guard once more, against the export live now: the pipeline checked against the one live then.
     beforeSwitch: (live, next) => {
       if (!next.night) return log('night guard: this warehouse recorded no counts (built before the guard); not compared');

@@ -4,11 +4,14 @@
 // again: republishing the same bytes reuses it, and other bytes under an id already taken get the next
 // generation's id. A failed build, verification or guard removes its temp folder and leaves `current` and every
 // published export untouched. The last `keep` exports stay on disk so gateways can finish cursor walks begun on them.
+// The build is handed the live export so it can link the files it has unchanged (site/previous-export.ts), and the
+// verification then trusts a file that is the very inode the live export verified.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_ID_PATTERN, siteLayout, type SiteManifest } from '../api/site-layout.ts';
 import { acquirePublishLock } from './publish-lock.ts';
+import type { PreviousExport } from './site/previous-export.ts';
 import { recordAndPrune, removeLeftovers } from './published-exports.ts';
 import { verifySite } from './site/verify.ts';
 
@@ -16,10 +19,11 @@ export interface PublishOptions {
   siteRoot: string;
   /** The export id of generation n (0 first; the next one when a folder of that id holds other bytes). */
   exportIdFor: (generation: number) => string;
-  /** Writes the export with the given id into the given (empty, existing) folder. */
-  build: (dir: string, exportId: string) => Promise<SiteManifest>;
+  /** Writes the export with the given id into the given (empty, existing) folder; `previous` is the live export
+   *  (null when nothing is published), whose unchanged files it may link. */
+  build: (dir: string, exportId: string, previous: PreviousExport | null) => Promise<SiteManifest>;
   /** Defaults to verifySite; injectable so tests can simulate a failed check. */
-  verify?: (dir: string) => Promise<unknown>;
+  verify?: (dir: string, previous: PreviousExport | null) => Promise<unknown>;
   /** Last check before `current` moves, with the lock held: the live export's manifest (null when nothing is
    *  published) and the new one; throwing refuses the publication (the night guard). */
   beforeSwitch?: (live: SiteManifest | null, next: SiteManifest) => Promise<void> | void;
@@ -50,7 +54,7 @@ export async function publishSite(opts: PublishOptions): Promise<PublishResult> 
   try {
     const leftovers = await removeLeftovers(siteRoot);
     if (leftovers.length) log(`removed what an interrupted build left: ${leftovers.join(', ')}`);
-    const { id, tmp, manifest } = await _buildNew(opts, log);
+    const { id, tmp, manifest } = await _buildNew(opts, log, await _liveExport(siteRoot));
     const final = path.join(siteRoot, id);
     try {
       await opts.beforeSwitch?.(await liveManifest(siteRoot), manifest);
@@ -85,8 +89,15 @@ export async function liveManifest(siteRoot: string): Promise<SiteManifest | nul
   return JSON.parse(await readFile(path.join(siteRoot, live, siteLayout.manifest), 'utf8')) as SiteManifest;
 }
 
+/** The live export's folder and manifest (null when nothing is published); the lock keeps it from being pruned. */
+async function _liveExport(siteRoot: string): Promise<PreviousExport | null> {
+  const live = await currentExport(siteRoot);
+  const manifest = live === null ? null : await _manifestOf(path.join(siteRoot, live));
+  return live === null || manifest === null ? null : { dir: path.join(siteRoot, live), manifest };
+}
+
 /** Build and verify a generation whose folder is free (tmp set) or already holds the same bytes (tmp null). */
-async function _buildNew(opts: PublishOptions, log: (m: string) => void): Promise<{ id: string; tmp: string | null; manifest: SiteManifest }> {
+async function _buildNew(opts: PublishOptions, log: (m: string) => void, previous: PreviousExport | null): Promise<{ id: string; tmp: string | null; manifest: SiteManifest }> {
   for (let generation = 0; generation < MAX_GENERATIONS; generation++) {
     const id = opts.exportIdFor(generation);
     if (!EXPORT_ID_PATTERN.test(id)) throw new Error(`export id must look like 2026-11-20-0123abcd, got "${id}"`);
@@ -94,10 +105,10 @@ async function _buildNew(opts: PublishOptions, log: (m: string) => void): Promis
     await mkdir(tmp);
     let manifest: SiteManifest;
     try {
-      manifest = await opts.build(tmp, id);
+      manifest = await opts.build(tmp, id, previous);
       if (manifest.export_id !== id) throw new Error(`build wrote export ${manifest.export_id}, asked for ${id}`);
       const started = performance.now();
-      await (opts.verify ?? verifySite)(tmp);
+      await (opts.verify ?? ((dir, live) => verifySite(dir, undefined, live)))(tmp, previous);
       log(`verified ${Object.keys(manifest.files).length} files (${Math.round(performance.now() - started)} ms)`);
     } catch (err) {
       await rm(tmp, { recursive: true, force: true });

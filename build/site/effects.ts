@@ -1,5 +1,5 @@
 // Side effects of a site build (file writes, logging, clock) behind one object, so tests swap in memory.
-import { link, mkdir, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface BuildEffects {
@@ -8,6 +8,8 @@ export interface BuildEffects {
   writeFile(absPath: string, data: Uint8Array, mtimeSeconds?: number): Promise<void>;
   /** Give an already written file a second name (a hard link: far cheaper than writing the bytes again). */
   linkFile(existingAbsPath: string, newAbsPath: string): Promise<void>;
+  /** Remove a file this build made (a half-done link of an unchanged file, before it is written instead). */
+  removeFile(absPath: string): Promise<void>;
   log(message: string): void;
   /** Progress through the routes (a bar on a terminal); optional. */
   progress?(label: string, done: number, total: number, item?: string): void;
@@ -32,6 +34,9 @@ export function fileEffects(log: (message: string) => void = (m) => console.log(
       // link() fails with EEXIST like the `wx` write does; the folder already exists (same folder as ids).
       await mkdir(path.dirname(absPath), { recursive: true });
       await link(existing, absPath);
+    },
+    async removeFile(absPath) {
+      await rm(absPath, { force: true });
     },
     log,
     ...(progress ? { progress } : {}),
@@ -60,6 +65,9 @@ export function memoryEffects(now = new Date('2026-01-02T03:04:05Z')): MemoryEff
       if (!data) throw new Error(`ENOENT: ${existing}`);
       if (files.has(absPath)) throw new Error(`EEXIST: ${absPath}`);
       files.set(absPath, data);
+    },
+    async removeFile(absPath) {
+      files.delete(absPath);
     },
     log: (m) => logs.push(m),
     now: () => now,

@@ -1,12 +1,14 @@
 // Collects a site's files: refuses to write one path twice, hashes every file for the manifest, writes the gzip and
 // brotli twins of the API's bodies (api/representations.ts) with every file's mtime taken from its content hash (so a
-// static server's own ETag is a function of the bytes), and keeps a bounded number of writes in flight (100k small
-// files would otherwise open too many handles at once).
+// static server's own ETag is a function of the bytes), links a file unchanged since the live export from it with its
+// twins instead of writing and compressing it again (previous-export.ts), and keeps a bounded number of writes in
+// flight (100k small files would otherwise open too many handles at once).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BuildEffects } from './effects.ts';
 import { compress, contentMtime, hasTwins, twinPath, type Encoding } from '../../api/representations.ts';
 import type { SiteManifest } from '../../api/site-layout.ts';
+import { unchangedEntry, type PreviousExport } from './previous-export.ts';
 
 const CODINGS: readonly Encoding[] = ['gzip', 'br'];
 
@@ -18,8 +20,11 @@ export class SiteSink {
   /** Writes not finished yet, by path: an alias of one waits for it (a link to a file not yet on disk is ENOENT). */
   private readonly unfinished = new Map<string, Promise<void>>();
   private failure: unknown = null;
+  /** Files (twins included) linked unchanged from the live export rather than written. */
+  linked = 0;
 
-  constructor(private readonly outDir: string, private readonly effects: BuildEffects) {}
+  constructor(private readonly outDir: string, private readonly effects: BuildEffects,
+    private readonly previous: PreviousExport | null = null) {}
 
   /** Queue one file (path relative to the export folder); resolves when there is room for the next. */
   async write(rel: string, content: string | Uint8Array): Promise<void> {
@@ -27,18 +32,53 @@ export class SiteSink {
     const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     const sha256 = _sha256(data);
     this.files[rel] = { sha256, bytes: data.byteLength };
+    const twins = hasTwins(rel, data.byteLength) ? CODINGS.map((encoding) => twinPath(rel, encoding)) : [];
+    for (const twin of twins) {
+      this._claim(twin);
+      this.files[twin] = { sha256: '', bytes: 0 }; // its place in the manifest's order, filled below
+    }
+    const before = this.previous?.manifest.files;
+    if (before && unchangedEntry(this.previous, rel, sha256, data.byteLength) && twins.every((t) => before[t])) {
+      for (const twin of twins) this.files[twin] = { ...before[twin]! };
+      // when a link fails (the live export damaged by hand), the same promise writes them all, so an alias waiting
+      // on any of these names waits for bytes on disk either way
+      const linking = this._linkUnchanged([rel, ...twins]).then((ok) => (ok ? undefined : this._writeAll(rel, data, sha256, twins)));
+      for (const name of [rel, ...twins]) await this._track(this._writing(name, linking));
+      return;
+    }
     const mtime = contentMtime(sha256);
     await this._track(this._writing(rel, this.effects.writeFile(path.join(this.outDir, rel), data, mtime)));
-    if (!hasTwins(rel, data.byteLength)) return;
-    for (const encoding of CODINGS) {
-      const twin = twinPath(rel, encoding);
-      this._claim(twin);
-      this.files[twin] = { sha256: '', bytes: 0 }; // its place in the manifest's order, filled once compressed
-      await this._track(this._writing(twin, compress(data, encoding, 'static').then((bytes) => {
-        this.files[twin] = { sha256: _sha256(bytes), bytes: bytes.byteLength };
-        // the identity file's mtime: a static server's tag of a twin is then "<that mtime>-<twin size>"
-        return this.effects.writeFile(path.join(this.outDir, twin), bytes, mtime);
-      })));
+    for (const [i, twin] of twins.entries()) await this._track(this._writing(twin, this._writeTwin(twin, CODINGS[i]!, data, mtime)));
+  }
+
+  /** Compress and write one twin; its manifest entry is filled once compressed. */
+  private async _writeTwin(twin: string, encoding: Encoding, data: Uint8Array, mtime: number): Promise<void> {
+    const bytes = await compress(data, encoding, 'static');
+    this.files[twin] = { sha256: _sha256(bytes), bytes: bytes.byteLength };
+    // the identity file's mtime: a static server's tag of a twin is then "<that mtime>-<twin size>"
+    await this.effects.writeFile(path.join(this.outDir, twin), bytes, mtime);
+  }
+
+  private async _writeAll(rel: string, data: Uint8Array, sha256: string, twins: readonly string[]): Promise<void> {
+    const mtime = contentMtime(sha256);
+    await this.effects.writeFile(path.join(this.outDir, rel), data, mtime);
+    for (const [i, twin] of twins.entries()) await this._writeTwin(twin, CODINGS[i]!, data, mtime);
+  }
+
+  /** Link a file and its twins from the live export (their mtimes come along: one inode); false, with nothing left
+   *  behind, when one of them cannot be linked (the caller then writes them). */
+  private async _linkUnchanged(names: readonly string[]): Promise<boolean> {
+    const done: string[] = [];
+    try {
+      for (const name of names) {
+        await this.effects.linkFile(path.join(this.previous!.dir, name), path.join(this.outDir, name));
+        done.push(name);
+      }
+      this.linked += names.length;
+      return true;
+    } catch {
+      await Promise.all(done.map((name) => this.effects.removeFile(path.join(this.outDir, name))));
+      return false;
     }
   }
 

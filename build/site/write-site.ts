@@ -14,6 +14,7 @@ import type { BuildEffects } from './effects.ts';
 import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
 import { isSafeFileKey, siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import type { PreviousExport } from './previous-export.ts';
 import { SiteSink } from './sink.ts';
 import { assertDocsValid, assertRecordsValid } from './validate-records.ts';
 
@@ -28,12 +29,13 @@ export type SiteExtra = (ctx: {
   register(rel: string, entry: { sha256: string; bytes: number }): void;
 }) => Promise<Record<string, number>>;
 
-/** Write the export folder `outDir` (which must not hold these files yet) and return its manifest. */
+/** Write the export folder `outDir` (which must not hold these files yet) and return its manifest; files unchanged
+ *  since `previous` (the live export) are linked from it. */
 export async function writeSite(input: SiteInput, outDir: string, effects: BuildEffects, routes: readonly Route[] = registry,
-  extras: readonly SiteExtra[] = []): Promise<SiteManifest> {
+  extras: readonly SiteExtra[] = [], previous: PreviousExport | null = null): Promise<SiteManifest> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.exportDate)) throw new Error(`export date must be YYYY-MM-DD, got "${input.exportDate}"`);
   const ctx: ExportContext = { exportId: input.exportId ?? toExportId(input.exportDate, input.runId), cursorSecret: input.cursorSecret };
-  const sink = new SiteSink(outDir, effects);
+  const sink = new SiteSink(outDir, effects, previous);
   const stage = _stopwatch(effects);
   try {
     return await _writeAll(input, ctx, sink, effects, routes, stage, extras, outDir);
@@ -83,7 +85,8 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   };
   await sink.write(siteLayout.manifest, JSON.stringify(manifest));
   await sink.flush();
-  stage(`site: ${Object.keys(manifest.files).length + 1} files written`);
+  const linked = sink.linked ? `, ${sink.linked} of them linked unchanged from the live export` : '';
+  stage(`site: ${Object.keys(manifest.files).length + 1} files written${linked}`);
   return manifest;
 }
 
