@@ -123,7 +123,7 @@ site_match as (
     select c.registration_id, c.agenda_item_id,
         max(case when r.site_id = s.site_id then 1 else 0 end) as same_site,
         max(case when r.ward = s.ward then 1 else 0 end) as same_ward,
-        list(distinct s.address) filter (where r.site_id = s.site_id) as shared_addresses
+        list_sort(list(distinct s.address) filter (where r.site_id = s.site_id)) as shared_addresses -- sorted: evidence bytes are stable
     from candidates as c
     inner join registration_sites as r using (registration_id)
     inner join item_sites as s using (agenda_item_id)

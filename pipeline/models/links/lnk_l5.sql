@@ -135,8 +135,9 @@ declared as (
         bool_or(d.council_or_mayor and not d.elsewhere and contains(d.office_text, 'mayor') and p.last_role = 'mayor'
             and abs(date_diff('day', d.last_date, p.left_office)) <= 31) as declared_mayoralty_matches,
         bool_or(d.middle_initial <> '' and d.middle_initial = upper(left(p.m_first, 1))) as middle_is_member_initial,
-        list(distinct {registration_id: d.registration_id, position: d.position, program: d.program, last_date: d.last_date,
-            ward: d.declared_ward, toronto_seat: d.council_or_mayor and not d.elsewhere}) filter (where d.previous_public_office_holder) as declaring_registrations
+        -- sorted (by registration id first): the evidence lists the first three, the same ones every night
+        list_sort(list(distinct {registration_id: d.registration_id, position: d.position, program: d.program, last_date: d.last_date,
+            ward: d.declared_ward, toronto_seat: d.council_or_mayor and not d.elsewhere}) filter (where d.previous_public_office_holder)) as declaring_registrations
     from pairs as p
     left join offices as d on d.person_id = p.lobbyist_id
     group by all
