@@ -60,7 +60,9 @@ export async function runPipeline(config: Config, logTo: LogTarget = console.log
   const wh = await openWarehouse(nextPath, { memoryLimit: config.duckdbMemoryLimit, tempDirectory: `${nextPath}.tmp` });
   try {
     log(`pipeline: raw data from ${config.rawDir}; night guard against ${against}`);
-    const sources = await loadSources({ wh, rawDir: config.rawDir, stateDir: state.dir, log, registryWorkers: config.registryWorkers });
+    const sources = await loadSources({
+      wh, rawDir: config.rawDir, stateDir: state.dir, log, registryWorkers: config.registryWorkers, previousWarehouse: finalPath,
+    });
     const sourceCounts = Object.fromEntries(Object.entries(sources.tables).filter(([t]) => t !== 'quarantine'));
     await wh.exec(`create or replace table seed_topics as
       select * from read_csv($path, header = true, all_varchar = true)`, { path: path.join(seedsDir, 'topics.csv') });

@@ -2,6 +2,7 @@
 import type { Warehouse } from '../db/warehouse.ts';
 import type { SourceContext } from './common/source-context.ts';
 import { Quarantine, type FileProblem } from './common/quarantine.ts';
+import { SourceReuse } from './common/source-reuse.ts';
 import { createSourceTables, SOURCE_TABLES, type SourceTable } from './common/tables.ts';
 import { ingestSnapshots, type PassStats } from './registry/ingest-snapshots.ts';
 import { loadAgendaItems, loadDecisionBodies } from './tmmis.ts';
@@ -43,12 +44,23 @@ export async function loadSources(ctx: {
   log: (msg: string) => void;
   /** Worker threads for reading archived registry snapshots (default 1). */
   registryWorkers?: number;
+  /** Last night's warehouse: CSV files unchanged since it loaded them are copied from it (common/source-reuse.ts). */
+  previousWarehouse?: string | null;
 }): Promise<SourceSummary> {
   const started = performance.now();
   const { wh, log } = ctx;
   const quarantine = new Quarantine();
   await createSourceTables(wh);
-  const source: SourceContext = { wh, rawDir: ctx.rawDir, log, quarantine };
+  const reuse = await SourceReuse.open(wh, ctx.previousWarehouse ?? null, log);
+  try {
+    return await _loadAll({ ...ctx, quarantine, source: { wh, rawDir: ctx.rawDir, log, quarantine, reuse }, started });
+  } finally {
+    await reuse.close();
+  }
+}
+
+async function _loadAll(ctx: Parameters<typeof loadSources>[0] & { quarantine: Quarantine; source: SourceContext; started: number }): Promise<SourceSummary> {
+  const { wh, log, quarantine, source, started } = ctx;
 
   log('sources: lobbyist registry');
   const registry = await ingestSnapshots({ ...ctx, quarantine, workers: ctx.registryWorkers });

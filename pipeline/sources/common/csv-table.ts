@@ -5,6 +5,7 @@ import { clean } from './clean.ts';
 import { readCsv, toHeaderKey } from './csv-records.ts';
 import { termFromFileName, toSourceFile } from './files.ts';
 import { RowSink } from './row-sink.ts';
+import { fileSha256 } from './source-reuse.ts';
 import { toRow, type SourceColumn, type SourceTable } from './tables.ts';
 
 /** A row of table T as the loader builds it: cleaned text or null per column (a column no header gave is absent). */
@@ -80,6 +81,15 @@ export async function loadCsvTable(ctx: SourceContext, file: string, spec: Table
   const { source, table } = spec;
   const reject = (position: number | null, reason: string, excerpt: string) =>
     ctx.quarantine.add({ source, sourceFile, sourcePosition: position, reason, excerpt });
+  // a file loaded cleanly last night with the same bytes and loader code: its rows and quarantine are copied
+  const sha256 = ctx.reuse ? await fileSha256(file) : null;
+  const copied = ctx.reuse && sha256 ? await ctx.reuse.tryCopy(table, sourceFile, sha256, ctx.quarantine) : null;
+  if (copied) {
+    ctx.log(`${source}: ${sourceFile}: ${copied.loaded} rows, ${copied.rejected} quarantined (unchanged since last night: copied)`);
+    return copied;
+  }
+  const entriesBefore = ctx.quarantine.entries.length;
+  const problemsBefore = ctx.quarantine.files.length;
   const match = 'match' in spec ? spec.match : () => spec;
   const quotable = 'match' in spec ? spec.quotable : (spec.private ?? []).length === 0;
   let active: TableSpec | null = null;
@@ -180,6 +190,9 @@ export async function loadCsvTable(ctx: SourceContext, file: string, spec: Table
     fileProblem('no records after the header (an empty export?)', '');
   } else if (!read.endsWithLineBreak && (lastShort || (read.broken.at(-1)?.position ?? 0) > lastAt + headerAt)) {
     fileProblem('file ends inside its last record (cut off?)', '');
+  }
+  if (ctx.reuse && sha256 && ctx.quarantine.files.length === problemsBefore) {
+    await ctx.reuse.record(table, sourceFile, { sha256, loaded, rejected, quarantined: ctx.quarantine.entries.slice(entriesBefore) });
   }
   const skipped = leading > 0 && active !== null ? `, ${leading} rows before the header skipped` : '';
   ctx.log(`${source}: ${sourceFile}: ${loaded} rows, ${rejected} quarantined, ${read.blank} blank rows skipped${skipped}`);
