@@ -24,49 +24,52 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
   const log = report.detail;
   const started = performance.now();
   const wh = await openWarehouse(config.warehousePath, { readOnly: true });
-  let input;
-  let sideFiles: SideFile[];
+  let result: PublishResult;
+  let runId: string;
   try {
-    input = await readSiteInput(wh, {
+    // lazy: each route's rows are read while it is written and dropped after (the warehouse stays open until then)
+    const input = await readSiteInput(wh, {
       baseUrl: config.baseUrl,
       cursorSecret: config.cursorSecret,
       rateLimits: { anonymous: config.rateLimitAnon, withKey: config.rateLimitKey },
       log,
+      lazy: true,
     });
+    runId = input.runId;
     // the bulk export's side files: the night's link quality and what it set aside
     const quarantine = await quarantineFile(wh);
-    sideFiles = [await linkQualityFile(wh, path.join(path.dirname(config.warehousePath), 'link-quality.json')), ...(quarantine ? [quarantine] : [])];
+    const sideFiles: SideFile[] = [await linkQualityFile(wh, path.join(path.dirname(config.warehousePath), 'link-quality.json')), ...(quarantine ? [quarantine] : [])];
+    log(`read export ${input.exportDate} (${Math.round(performance.now() - started)} ms)`);
+    result = await publishSite({
+      siteRoot: config.siteRoot,
+      exportIdFor: (generation) => toExportId(input.exportDate, input.runId, generation),
+      build: (dir, exportId, previous) => writeSite({ ...input, exportId }, dir, fileEffects(log, report.progress), undefined, [bulkExport({
+        siteRoot: config.siteRoot, baseUrl: config.baseUrl, exportDate: input.exportDate, runId: input.runId, sideFiles,
+      })], previous),
+      // The night guard once more, against the export live now: the pipeline checked against the one live then.
+      beforeSwitch: (live, next) => {
+        if (!next.night) return log('night guard: this warehouse recorded no counts (built before the guard); not compared');
+        if (live?.export_id === next.export_id) return;
+        const result = checkNight({
+          tonight: next.night, files: [], published: live?.night ?? null,
+          maxDropPercent: config.guard.maxDropPercent, accept: config.guard.acceptDrops,
+        });
+        for (const line of describeAccepted(result)) log(line);
+        assertNight(result, live ? `the live export ${live.export_id}` : 'nothing published yet', 'before publishing');
+      },
+      keep: config.keepExports,
+      keepBulk: config.keepBulkExports,
+      log,
+    });
   } finally {
     wh.close();
   }
-  log(`read export ${input.exportDate} (${Math.round(performance.now() - started)} ms)`);
-  const result = await publishSite({
-    siteRoot: config.siteRoot,
-    exportIdFor: (generation) => toExportId(input.exportDate, input.runId, generation),
-    build: (dir, exportId, previous) => writeSite({ ...input, exportId }, dir, fileEffects(log, report.progress), undefined, [bulkExport({
-      siteRoot: config.siteRoot, baseUrl: config.baseUrl, exportDate: input.exportDate, runId: input.runId, sideFiles,
-    })], previous),
-    // The night guard once more, against the export live now: the pipeline checked against the one live then.
-    beforeSwitch: (live, next) => {
-      if (!next.night) return log('night guard: this warehouse recorded no counts (built before the guard); not compared');
-      if (live?.export_id === next.export_id) return;
-      const result = checkNight({
-        tonight: next.night, files: [], published: live?.night ?? null,
-        maxDropPercent: config.guard.maxDropPercent, accept: config.guard.acceptDrops,
-      });
-      for (const line of describeAccepted(result)) log(line);
-      assertNight(result, live ? `the live export ${live.export_id}` : 'nothing published yet', 'before publishing');
-    },
-    keep: config.keepExports,
-    keepBulk: config.keepBulkExports,
-    log,
-  });
   // nginx in front of the gateway serves the export just published once reloaded (docs/static-hosting.md)
   const hostConfig = await writeHostConfig(config, result.manifest.export_id);
   log(`static host: ${path.relative(process.cwd(), hostConfig) || hostConfig} names export ${result.manifest.export_id} (reload nginx to serve it)`);
   // The night published: its state (registry history, id map) becomes the state the next night starts from.
-  const state = await commitStagedState(config.stateDir, input.runId);
-  log(`state: ${state === 'committed' ? `committed the state of run ${input.runId}` : `${state}; state unchanged`}`);
+  const state = await commitStagedState(config.stateDir, runId);
+  log(`state: ${state === 'committed' ? `committed the state of run ${runId}` : `${state}; state unchanged`}`);
   const files = Object.keys(result.manifest.files).length;
   log(`site build done: ${files} files in ${((performance.now() - started) / 1000).toFixed(1)} s → ${path.relative(process.cwd(), result.dir) || result.dir}`);
   report.done(`export ${result.manifest.export_id}: ${files.toLocaleString('en')} files ${result.reused ? 'already in' : 'published to'} ${shownPath(result.dir)}, ` +

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { NightCounts } from '../../api/site-layout.ts';
 import type { RateLimits } from '../../api/notes.ts';
+import type { DetailRoute, ListRoute } from '../../api/routes/types.ts';
 import type { SourceRow } from './arrow-file.ts';
 
 export interface DetailDoc {
@@ -37,6 +38,11 @@ export interface SiteInput {
   lists: Readonly<Record<string, readonly SourceRow[]>>;
   /** Detail documents per detail route, keyed by route.resource. */
   details: Readonly<Record<string, readonly DetailDoc[]>>;
+  /** Where the writer reads a route's rows or documents that `lists` / `details` do not hold, one route at a time. */
+  load?: {
+    list(route: ListRoute): Promise<readonly SourceRow[]>;
+    details(route: DetailRoute): Promise<readonly DetailDoc[]>;
+  };
   topics: readonly Topic[];
   /** Bodies of static routes the pipeline computes (route.table), keyed by route.file: serialised JSON objects. */
   documents?: Readonly<Record<string, string>>;

@@ -92,7 +92,7 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
 
 async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext, sink: SiteSink, stage: (m: string) => void,
   records: Map<ListRoute, readonly string[]>) {
-  const rows = input.lists[route.resource];
+  const rows = input.lists[route.resource] ?? await input.load?.list(route);
   if (!rows) throw new Error(`site input has no rows for ${route.resource} (${route.id})`);
   assertRecordsValid(route, rows);
   const arrow = toArrowFile(route, rows);
@@ -124,7 +124,7 @@ async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext
 }
 
 async function _writeDetails(route: DetailRoute, input: SiteInput, sink: SiteSink, effects: BuildEffects, stage: (m: string) => void) {
-  const docs = input.details[route.resource];
+  const docs = input.details[route.resource] ?? await input.load?.details(route);
   if (!docs) throw new Error(`site input has no detail documents for ${route.resource} (${route.id})`);
   // Each document lives under one file key: its id, or (for ids such as "21 208078 STE 10 OZ" or "A0123/24TEY" that
   // cannot be file names) its slug. Other names (slug, aliases) become hard links to that file.

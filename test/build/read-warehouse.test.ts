@@ -60,6 +60,14 @@ describe('readSiteInput', () => {
       const manifest = await writeSite(input, '/site', fx);
       expect(manifest.counts.communications).toBe(150);
       expect(Buffer.from(fx.files.get('/site/api/v1/organizations/one.json')!).toString()).toContain(`"data":${docs.get('organizations')![0]}`);
+
+      // lazy: nothing read up front, each route read while it is written; the same files, byte for byte
+      const lazy = await readSiteInput(wh, { baseUrl: 'https://x.test/api/v1', cursorSecret: 's', lazy: true });
+      expect(lazy.lists).toEqual({});
+      expect(lazy.details).toEqual({});
+      const lazyFx = memoryEffects();
+      expect((await writeSite(lazy, '/site', lazyFx)).files).toEqual(manifest.files);
+      expect([...lazyFx.files.keys()].sort()).toEqual([...fx.files.keys()].sort());
     } finally {
       wh.close();
     }
