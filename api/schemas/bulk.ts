@@ -12,6 +12,10 @@ export const bulkSchemas: Record<string, Schema> = {
       export_id: { ...str, description: 'Id of the export the files belong to' },
       export_date: { ...date, description: 'The data\'s as-of day: the newest registry snapshot' },
       previous_export_id: { ...nullable('string'), description: 'The export the changes files compare with; null on the first' },
+      format_version: {
+        ...str, description: 'A hash of the code and libraries that wrote the table files: two exports whose JSON Lines files have the same '
+          + 'SHA-256 and whose format_version is equal have byte-identical CSV and Parquet files too (a mirror can skip them)',
+      },
       generated_at: { type: 'string', format: 'date-time', description: 'When the files were generated' },
       licence: str,
       attribution: str,
@@ -34,6 +38,6 @@ export const bulkSchemas: Record<string, Schema> = {
         },
       },
     },
-    required: ['export_id', 'export_date', 'previous_export_id', 'generated_at', 'licence', 'attribution', 'files'],
+    required: ['export_id', 'export_date', 'previous_export_id', 'format_version', 'generated_at', 'licence', 'attribution', 'files'],
   },
 };

@@ -41,8 +41,18 @@ export async function diffRecords(records: readonly string[], key: readonly stri
     rows.push(['removed', ...old.values]);
     counts.removed++;
   }
+  return { counts, csv: _changesCsv(key, rows) };
+}
+
+/** The changes of a table whose records are byte-identical to the previous export's: none (the same file
+ *  diffRecords writes then, without reading the previous file). */
+export function noChanges(key: readonly string[]): Changes {
+  return { counts: { added: 0, changed: 0, removed: 0 }, csv: _changesCsv(key, []) };
+}
+
+function _changesCsv(key: readonly string[], rows: unknown[][]): string {
   const cast = { object: (v: object) => JSON.stringify(v), boolean: (v: boolean) => (v ? '1' : '0') };
-  return { counts, csv: stringify([['change', ...key], ...rows], { record_delimiter: 'windows', cast }) };
+  return stringify([['change', ...key], ...rows], { record_delimiter: 'windows', cast });
 }
 
 async function _hashesOf(file: string, key: readonly string[]): Promise<Map<string, { hash: string; values: unknown[] }>> {

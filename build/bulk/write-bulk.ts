@@ -6,12 +6,14 @@ import path from 'node:path';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { primaryKeyOf } from '../../api/routes/define.ts';
 import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
-import { diffRecords, type ChangeCounts } from './changes.ts';
+import { mkdir } from 'node:fs/promises';
+import { diffRecords, noChanges, type ChangeCounts } from './changes.ts';
 import { toDataPackage } from './datapackage.ts';
 import { toDictionary } from './dictionary.ts';
 import { writeHashed, type FileDigest } from './hashed-file.ts';
 import { bulkBaseName, BULK_FORMATS, OTHER_MEDIA_TYPES, type BulkFormat } from './names.ts';
 import { writeTableFiles, type TableFile } from './table-files.ts';
+import { bulkFormatVersion, linkUnchangedTable, previousFiles } from './table-reuse.ts';
 
 /** A file of the export beside the tables (link quality, quarantine): its name, what it holds and its text. */
 export interface SideFile {
@@ -50,6 +52,9 @@ export interface BulkManifest {
   export_id: string;
   export_date: string;
   previous_export_id: string | null;
+  /** A hash of the code and libraries that write the table files: equal JSON Lines and equal format_version mean
+   *  byte-identical CSV and Parquet files too. */
+  format_version: string;
   generated_at: string;
   licence: string;
   attribution: string;
@@ -64,14 +69,19 @@ export async function writeBulk(input: BulkInput, dir: string): Promise<{ manife
   const url = (name: string) => `${input.baseUrl}/bulk/${input.exportDate}/${name}`;
   const entries: BulkFileEntry[] = [];
   const tables: { route: ListRoute; files: TableFile[]; changes: ChangeCounts }[] = [];
+  const formatVersion = await bulkFormatVersion();
+  const before = await previousFiles(input.previous?.dir ?? null, formatVersion);
+  await mkdir(dir, { recursive: true });
   for (const { route, records } of input.tables) {
-    const files = await writeTableFiles(route, records, dir);
+    // a table unchanged since the previous export keeps its files (linked); the others are written
+    const linked = input.previous && before.size ? await linkUnchangedTable(route, records, input.previous.dir, before, dir) : null;
+    const files = linked ?? await writeTableFiles(route, records, dir);
     for (const f of files) {
       entries.push({ name: f.name, resource: route.resource, format: f.format, media_type: BULK_FORMATS[f.format].mediaType,
         rows: f.rows, bytes: f.digest.bytes, sha256: f.digest.sha256, url: url(f.name), gzip: f.gzip });
     }
     const previousJsonl = input.previous ? path.join(input.previous.dir, `${bulkBaseName(route.resource)}.jsonl`) : null;
-    const changes = await diffRecords(records, primaryKeyOf(route), previousJsonl);
+    const changes = linked ? noChanges(primaryKeyOf(route)) : await diffRecords(records, primaryKeyOf(route), previousJsonl);
     const changesName = `${bulkBaseName(route.resource)}-changes.csv`;
     const digest = await writeHashed(path.join(dir, changesName), [changes.csv]);
     entries.push({ name: changesName, resource: route.resource, format: 'changes', media_type: 'text/csv',
@@ -98,6 +108,7 @@ export async function writeBulk(input: BulkInput, dir: string): Promise<{ manife
     export_id: input.exportId,
     export_date: input.exportDate,
     previous_export_id: input.previous?.exportId ?? null,
+    format_version: formatVersion,
     generated_at: input.generatedAt.toISOString(),
     licence: LICENCE,
     attribution: ATTRIBUTION,

@@ -2250,6 +2250,8 @@ export interface components {
             export_date: string;
             /** @description The export the changes files compare with; null on the first */
             previous_export_id: string | null;
+            /** @description A hash of the code and libraries that wrote the table files: two exports whose JSON Lines files have the same SHA-256 and whose format_version is equal have byte-identical CSV and Parquet files too (a mirror can skip them) */
+            format_version: string;
             /**
              * Format: date-time
              * @description When the files were generated

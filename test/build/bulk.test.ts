@@ -3,7 +3,7 @@
 // order (the canonical pages walked to the end), datapackage.json validates and its CSV resources cast cleanly under
 // the Frictionless reference implementation, the bytes are deterministic, and the changes file names every row
 // added, changed and removed since a previous export.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Package } from 'datapackage';
@@ -173,5 +173,25 @@ describe('bulk export', () => {
     expect(nextManifest.previous_export_id).toBe('previous-export');
     expect(readFileSync(path.join(nextDir, 'organizations-changes.csv'), 'utf8')).toBe('change,id\r\n');
     writeFileSync(path.join(nextDir, 'unused'), ''); // the folder stays removable
+    // the changed table was written anew; an unchanged one is the previous export's files, linked
+    const ino = (d: string, name: string) => statSync(path.join(d, name)).ino;
+    expect(ino(nextDir, 'communications.csv')).not.toBe(ino(dir, 'communications.csv'));
+    for (const name of ['organizations.jsonl', 'organizations.jsonl.gz', 'organizations.csv', 'organizations.csv.gz', 'organizations.parquet']) {
+      expect(ino(nextDir, name)).toBe(ino(dir, name));
+    }
+    const tableFiles = (m: BulkManifest) => m.files.filter((f) => f.format !== 'changes' && f.resource !== null && f.resource !== 'communications')
+      .map((f) => [f.name, f.sha256, f.bytes, f.gzip]);
+    expect(tableFiles(nextManifest)).toEqual(tableFiles(manifest));
+  });
+
+  it('writes every table again when the previous files were written by other code', async () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'bulk-other-'));
+    dirs.push(other);
+    cpSync(dir, other, { recursive: true });
+    writeFileSync(path.join(other, 'manifest.json'), JSON.stringify({ ...manifest, format_version: 'other-code' }));
+    const next = await writeInto({ dir: other, exportId: 'previous-export' });
+    expect(statSync(path.join(next.dir, 'organizations.csv')).ino).not.toBe(statSync(path.join(other, 'organizations.csv')).ino);
+    const tableFiles = (m: BulkManifest) => m.files.filter((f) => ['jsonl', 'csv', 'parquet'].includes(f.format)).map((f) => [f.name, f.sha256]);
+    expect(tableFiles(next.manifest)).toEqual(tableFiles(manifest));
   });
 });
