@@ -63,7 +63,7 @@ async function _loadAll(ctx: Parameters<typeof loadSources>[0] & { quarantine: Q
   const { wh, log, quarantine, source, started } = ctx;
 
   log('sources: lobbyist registry');
-  const registry = await ingestSnapshots({ ...ctx, quarantine, workers: ctx.registryWorkers });
+  const registry = await ingestSnapshots({ wh, rawDir: ctx.rawDir, stateDir: ctx.stateDir, log, quarantine, workers: ctx.registryWorkers });
   log('sources: council voting record');
   await loadVotes(source);
   log('sources: TMMIS agenda items and decision bodies');
