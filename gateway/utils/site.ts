@@ -1,16 +1,18 @@
-// One published export opened for serving: its manifest, an in-memory ResourceTable per list route (loaded from the
-// Arrow files at start-up, all at once, so no request waits on disk for a query), and an LRU of ready
+// One published export opened for serving: its manifest, a ResourceTable per list route (sort keys and indexes
+// loaded from the Arrow files at start-up, all at once; the records read from the open files on demand, where the
+// page cache keeps them, so the records — most of each file — are not held in memory), and an LRU of ready
 // representations: a file's bytes in one coding with its ETag, read once (the site writer's twins for gzip and br,
 // compressed off the event loop for an export without them). Files are served only if the manifest lists them, so a
 // request can never probe the file system, and only with the bytes the manifest's SHA-256 names (checked on first
 // read).
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../../api/errors.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import type { ExportContext, ResourceTable } from '../../api/query/types.ts';
+import { fileRecords } from './file-records.ts';
 import { compress, fileEtag, twinPath, type Encoding } from '../../api/representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { siteLayout } from '../../api/site-layout.ts';
@@ -88,12 +90,20 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
   }
   const ctx: ExportContext = Object.freeze({ exportId: manifest.export_id, cursorSecret: options.cursorSecret });
 
-  // Every Arrow file is read at once (the reads overlap each other and the indexing of those already read).
+  // Every Arrow file is read at once (the reads overlap each other and the indexing of those already read); a table
+  // keeps its sort keys and indexes and reads its records from the open file, so the file's bytes are let go.
   const tables = new Map<string, ResourceTable>();
   const lists = routesOfKind('list').filter((route) => files.has(siteLayout.data(route.resource)));
   await Promise.all(lists.map(async (route) => {
-    const bytes = await readFile(path.join(dir, siteLayout.data(route.resource)));
-    tables.set(route.id, loadResourceTable(route, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ctx));
+    const handle = await open(path.join(dir, siteLayout.data(route.resource)));
+    try {
+      const bytes = await handle.readFile();
+      const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      tables.set(route.id, loadResourceTable(route, view, ctx, { records: (json) => fileRecords(handle, view, json) }));
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }));
 
   const answerBytes = options.answerCacheBytes ?? 64 * 1024 * 1024;
