@@ -12,6 +12,7 @@ import { LRUCache } from 'lru-cache';
 import { ApiError } from '../../api/errors.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import type { ExportContext, ResourceTable } from '../../api/query/types.ts';
+import { readArrowSkippingRecords } from './arrow-file.ts';
 import { fileRecords } from './file-records.ts';
 import { compress, fileEtag, twinPath, type Encoding } from '../../api/representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
@@ -97,8 +98,7 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
   await Promise.all(lists.map(async (route) => {
     const handle = await open(path.join(dir, siteLayout.data(route.resource)));
     try {
-      const bytes = await handle.readFile();
-      const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const view = await readArrowSkippingRecords(handle);
       tables.set(route.id, loadResourceTable(route, view, ctx, { records: (json) => fileRecords(handle, view, json) }));
     } catch (error) {
       await handle.close();
