@@ -16,7 +16,8 @@ function manifest(paths: string[]) {
 const PATHS = [
   'api/v1/index.json', 'api/v1/organizations/index.json', 'api/v1/organizations/index.json.gz',
   'api/v1/people/jos\u00e9-\u00e1lvarez.json', 'api/v1/sites/"quoted"\\back.json', 'api/v1/x/tab\there.json',
-  'api/v1/emoji/\u{1f600}.json', '_data/organizations.arrow', ...Array.from({ length: 3000 }, (_, i) => `api/v1/communications/_pages/${sha(String(i)).slice(0, 22)}.json`),
+  'api/v1/emoji/\u{1f600}.json', '_data/organizations.arrow', 'api/v1/organizations/index.json.br',
+  'bulk/links.csv.gz', '.gz', 'x', 'x.br', 'api/v1/emoji/\u{1f600}.json.gz', 'api/v1/sites/"quoted"\\back.json.br', ...Array.from({ length: 3000 }, (_, i) => `api/v1/communications/_pages/${sha(String(i)).slice(0, 22)}.json`),
 ];
 
 describe('parseManifest', () => {
@@ -31,7 +32,7 @@ describe('parseManifest', () => {
       expect(files.size).toBe(PATHS.length);
       for (const [p, entry] of Object.entries(json.files)) expect(files.get(p)).toEqual(entry);
       expect(head).toEqual(Object.fromEntries(Object.entries(json).filter(([k]) => k !== 'files')));
-      for (const miss of ['api/v1/index.jso', 'api/v1/index.json.br', '', 'API/v1/index.json', '_manifest.json']) {
+      for (const miss of ['api/v1/index.jso', 'api/v1/index.json.br', 'api/v1/index.json.gz', '', 'API/v1/index.json', '_manifest.json', 'bulk/links.csv', 'x.gz', '.br', 'gz']) {
         expect(files.has(miss)).toBe(false);
         expect(files.get(miss)).toBeUndefined();
       }
@@ -39,8 +40,12 @@ describe('parseManifest', () => {
   }
 
   it('a path listed twice keeps its later entry, as JSON.parse does', () => {
-    const text = '{"export_id":"e","files":{"a.json":{"sha256":"' + sha('1') + '","bytes":1},"a.json":{"sha256":"' + sha('2') + '","bytes":2}}}';
-    expect(parseManifest(Buffer.from(text)).files.get('a.json')).toEqual(JSON.parse(text).files['a.json']);
+    const entry = (p: string, n: number) => `"${p}":{"sha256":"${sha(String(n))}","bytes":${n}}`;
+    const text = `{"export_id":"e","files":{${[entry('a.json', 1), entry('a.json.gz', 2), entry('a.json', 3), entry('b.gz', 4), entry('a.json.gz', 5), entry('b.gz', 6)].join(',')}}}`;
+    const json = JSON.parse(text) as { files: Record<string, unknown> };
+    const { files } = parseManifest(Buffer.from(text));
+    expect(files.size).toBe(3);
+    for (const p of ['a.json', 'a.json.gz', 'b.gz']) expect(files.get(p)).toEqual(json.files[p]);
   });
 
   it('refuses what is not a manifest', () => {
