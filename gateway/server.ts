@@ -23,6 +23,13 @@ import { warmUp } from './utils/warm.ts';
 /** How often `site/current` is re-checked for a newly published export. */
 const SITE_POLL_MS = 60_000;
 
+/**
+ * Further canonical pages are warmed only until this long after the process started (the essential warm-up
+ * requests always run): the start target is the first 200 within 3 s of launch (issue 14), and the pages clients
+ * start with are warm by then either way.
+ */
+const WARM_UNTIL_MS = 2_500;
+
 export interface StartOptions {
   /** Suppress start-up messages (tests, bench). */
   quiet?: boolean;
@@ -58,7 +65,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   if (site.current() && options.warm !== false) {
     // a throwaway app with its own budget store: the warm-up spends nobody's rate limit
     const warmApp = createApp({ config, site, cachePolicy: { refreshHourUtc }, store: createMemoryStore({ windowMs: 60_000 }), log: () => {} });
-    const warm = await warmUp((request) => warmApp.fetch(request), config.baseUrl);
+    // performance.now() counts from the process's start
+    const warm = await warmUp((request) => warmApp.fetch(request), config.baseUrl, { budgetMs: Math.max(0, WARM_UNTIL_MS - performance.now()) });
     say(`Warmed export ${site.current()?.exportId}: ${warm.requests} requests in ${warm.ms} ms`);
   }
   site.startPolling(SITE_POLL_MS);

@@ -12,12 +12,15 @@ export interface FlatList<T> {
   child: T;
 }
 
-/** Lazily decoded Utf8 column: keeps the encoded bytes, decodes one row on demand. */
-export interface LazyStrings {
+/**
+ * A not-null Utf8 column as its UTF-8 bytes and row offsets: row r is values[offsets[r], offsets[r + 1]). One chunk
+ * that is not sliced is a view of the Arrow buffer (`values` then lies in the file's bytes); anything else is copied
+ * into one buffer.
+ */
+export interface ByteStrings {
   length: number;
-  get(row: number): string;
-  /** The row's UTF-8 bytes, a view of the column's buffer (no copy, no decoding). */
-  bytes(row: number): Buffer;
+  values: Buffer;
+  offsets: Int32Array;
 }
 
 export function readStrings(vector: Vector): (string | null)[] {
@@ -55,29 +58,40 @@ export function readList<T>(vector: Vector, readChild: (child: Data, from: numbe
   return { start, end, child: concat(parts) };
 }
 
-export function lazyStrings(vector: Vector): LazyStrings {
-  const chunks = vector.data.map((d) => ({ d, buf: Buffer.from(d.values.buffer, d.values.byteOffset, d.values.byteLength) }));
-  const starts = [0];
-  for (const c of chunks) starts.push(starts[starts.length - 1]! + c.d.length);
-  const locate = (row: number): [Buffer, number, number] => {
-    let k = 0;
-    while (row >= starts[k + 1]!) k++;
-    const { d, buf } = chunks[k]!;
-    const i = d.offset + row - starts[k]!;
+export function byteStrings(vector: Vector): ByteStrings {
+  const chunks = vector.data;
+  if (chunks.length === 1 && chunks[0]!.offset === 0) {
+    const d = chunks[0]!;
     const vo = d.valueOffsets as Int32Array;
-    return [buf, vo[i]!, vo[i + 1]!];
-  };
-  return {
-    length: vector.length,
-    get(row: number): string {
-      const [buf, from, to] = locate(row);
-      return buf.toString('utf8', from, to);
-    },
-    bytes(row: number): Buffer {
-      const [buf, from, to] = locate(row);
-      return buf.subarray(from, to);
-    },
-  };
+    // the writer starts at 0; a table from elsewhere may not, and offsets are then rebased onto the view below
+    const first = vo[0]!;
+    const offsets = first === 0 ? vo.subarray(0, d.length + 1) : vo.subarray(0, d.length + 1).map((o) => o - first);
+    return { length: d.length, values: Buffer.from(d.values.buffer, d.values.byteOffset + first, vo[d.length]! - first), offsets };
+  }
+  // (a sliced chunk's valueOffsets are already sliced to its rows; only its validity bits start at `offset`)
+  const offsets = new Int32Array(vector.length + 1);
+  let row = 0;
+  for (const d of chunks) {
+    const vo = d.valueOffsets as Int32Array;
+    for (let i = 0; i < d.length; i++, row++) offsets[row + 1] = offsets[row]! + vo[i + 1]! - vo[i]!;
+  }
+  const values = Buffer.allocUnsafeSlow(offsets[vector.length]!);
+  let at = 0;
+  for (const d of chunks) {
+    const vo = d.valueOffsets as Int32Array;
+    const from = vo[0]!;
+    const to = vo[d.length]!;
+    values.set(d.values.subarray(from, to), at);
+    at += to - from;
+  }
+  return { length: vector.length, values, offsets };
+}
+
+/** A copy of a byte column that shares no memory with the Arrow buffers (which can then be let go). */
+export function copyByteStrings(column: ByteStrings): ByteStrings {
+  const values = Buffer.allocUnsafeSlow(column.values.byteLength);
+  column.values.copy(values);
+  return { length: column.length, values, offsets: column.offsets.slice() };
 }
 
 /** Strings of child positions [from, to). */

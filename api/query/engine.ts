@@ -4,24 +4,36 @@
 // (binary search), checks every filter per candidate row and stops after limit + 1 hits.
 import { tableFromIPC } from 'apache-arrow';
 import type { ListRoute } from '../routes/types.ts';
-import { lazyStrings, readStrings } from './arrow-read.ts';
+import { byteStrings, copyByteStrings, type ByteStrings } from './arrow-read.ts';
 import { toCursor } from './cursor.ts';
 import { buildIndexes } from './indexes.ts';
-import { lowerBound, lowerBoundU32, upperBound } from './keys.ts';
+import { lowerBoundU32 } from './keys.ts';
 import { compileFilters } from './predicates.ts';
+import { memoryRecords, type RecordSource } from './records.ts';
+import { sortKeys, type SortKeys } from './sort-keys.ts';
 import { ApiError } from '../errors.ts';
 import type { ExportContext, ListQuery, PageBytes, PageResult, ResourceTable } from './types.ts';
 
-/** Load a list route's Arrow file and index it for queries. */
-export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx: ExportContext): ResourceTable {
+export interface LoadOptions {
+  /**
+   * Where records are read from, given the `_json` column (a view of `arrowBytes`). Default: that view, so the
+   * bytes stay in memory; the gateway reads them from the file instead (gateway/utils/file-records.ts).
+   */
+  records?: (json: ByteStrings) => RecordSource;
+}
+
+/**
+ * Load a list route's Arrow file and index it for queries. What the table keeps is copied out of `arrowBytes`
+ * (sort keys, indexes) except the records, which stay wherever `options.records` puts them.
+ */
+export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx: ExportContext, options: LoadOptions = {}): ResourceTable {
   const table = tableFromIPC(arrowBytes);
   const sortVector = table.getChild('_sort');
   const jsonVector = table.getChild('_json');
   if (!sortVector || !jsonVector) throw new Error(`${route.resource}.arrow lacks _sort or _json`);
-  const keys = readStrings(sortVector);
-  if (keys.some((k) => k === null)) throw new Error(`${route.resource}.arrow has a null _sort key`);
-  const sort = keys as string[];
-  const json = lazyStrings(jsonVector);
+  if (sortVector.nullCount > 0) throw new Error(`${route.resource}.arrow has a null _sort key`);
+  const sort: SortKeys = sortKeys(copyByteStrings(byteStrings(sortVector)));
+  const json = (options.records ?? memoryRecords)(byteStrings(jsonVector));
   const indexes = buildIndexes(route, table);
   const size = table.numRows;
 
@@ -34,7 +46,7 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
     },
     runBytes(query: ListQuery): PageBytes {
       const page = _page(query);
-      return { records: page.rows.map((r) => json.bytes(r)), nextCursor: page.nextCursor };
+      return { records: json.bytes(page.rows), nextCursor: page.nextCursor };
     },
   };
 
@@ -45,11 +57,11 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
       throw new ApiError(400, 'invalid_cursor', 'Parameter "cursor" does not belong to this query and export');
     }
     const [from, to] = _leadRange(route, query, sort);
-    const start = Math.max(from, query.cursor ? upperBound(sort, query.cursor.after) : 0);
+    const start = Math.max(from, query.cursor ? sort.upperBound(query.cursor.after) : 0);
     const hits = _collect(compileFilters(route, indexes, query.filters), start, to, query.limit + 1);
     const rows = hits.length > query.limit ? hits.slice(0, query.limit) : hits;
     const nextCursor = hits.length > query.limit
-      ? toCursor({ after: sort[rows[rows.length - 1]!]!, query: query.queryHash, export: ctx.exportId }, ctx.cursorSecret)
+      ? toCursor({ after: sort.at(rows[rows.length - 1]!), query: query.queryHash, export: ctx.exportId }, ctx.cursorSecret)
       : null;
     return { rows, nextCursor };
   }
@@ -60,15 +72,15 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
  * lead is ≥ v exactly when its key is ≥ v, and ≤ v exactly when its key is < v + '!' (the space sorts below '!').
  * Only prunes: every filter is still tested on every row in the range.
  */
-function _leadRange(route: ListRoute, query: ListQuery, sort: readonly string[]): [number, number] {
+function _leadRange(route: ListRoute, query: ListQuery, sort: SortKeys): [number, number] {
   let from = 0;
   let to = sort.length;
   if (!route.sortLead) return [from, to];
   for (const param of route.params) {
     const value = query.filters.get(param.name);
     if (value === undefined || param.filter?.column !== route.sortLead) continue;
-    if (param.filter.kind === 'gte') from = Math.max(from, lowerBound(sort, String(value)));
-    if (param.filter.kind === 'lte') to = Math.min(to, lowerBound(sort, `${String(value)}!`));
+    if (param.filter.kind === 'gte') from = Math.max(from, sort.lowerBound(String(value)));
+    if (param.filter.kind === 'lte') to = Math.min(to, sort.lowerBound(`${String(value)}!`));
   }
   return [from, Math.max(from, to)];
 }

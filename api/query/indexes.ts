@@ -1,19 +1,23 @@
-// Compact in-memory indexes over the filter columns of one Arrow file: dictionary codes per row (Int32Array),
-// posting lists (value → sorted Uint32Array of row positions) for equality-style filters, lower-cased text for
-// substring filters and day numbers for date bounds. Built once per export when the table is loaded.
+// Compact in-memory indexes over the filter columns of one Arrow file: dense dictionary codes per row (Int32Array),
+// posting lists (code → sorted row positions, all codes' lists in one Uint32Array) for equality-style filters,
+// lower-cased text for substring filters and day numbers for date bounds. Built once per export when the table is
+// loaded, with typed-array counters (no Map per element).
 import type { Table } from 'apache-arrow';
 import type { ListRoute } from '../routes/types.ts';
 import { NULL_INT, childInts, childStrings, readInts, readList, readStrings } from './arrow-read.ts';
 import { filterColumns, type ColumnSpec, type ScalarType } from './columns.ts';
 
-/** Per-value codes of a scalar or flattened list column; NULL_INT marks null. */
+/** Per-value codes (0 … distinct values - 1) of a scalar or flattened list column; NULL_INT marks null. */
 export interface Coded {
   codes: Int32Array;
   /** Code of a filter value, or undefined when no row holds it. */
   lookup(value: string | number): number | undefined;
-  /** Rows holding each code, ascending, each row once. */
-  postings: Map<number, Uint32Array>;
+  /** Rows holding a code, ascending, each row once. */
+  posting(code: number): Uint32Array;
 }
+
+/** Codes before their postings are built. */
+type Codes = Omit<Coded, 'posting'> & { count: number };
 
 export type ColumnIndex =
   | ({
@@ -51,10 +55,9 @@ function _index(spec: ColumnSpec, vector: NonNullable<ReturnType<Table['getChild
     const texts = spec.type === 'utf8' ? readStrings(vector) : null;
     const ints = spec.type === 'int32' ? readInts(vector) : null;
     const coded = spec.type === 'utf8' ? _codeStrings(texts!) : _codeInts(ints!);
-    _fillPostings(coded, _identity(rows), rows);
     const ranged = kinds.has('gte') || kinds.has('lte');
     return {
-      shape: 'scalar', ...coded,
+      shape: 'scalar', ..._withPostings(coded, null, rows),
       texts: ranged ? texts : null,
       lowered: kinds.has('substring') && texts ? texts.map((t) => (t === null ? null : t.toLowerCase())) : null,
       days: ranged && texts ? _days(texts) : null,
@@ -63,18 +66,12 @@ function _index(spec: ColumnSpec, vector: NonNullable<ReturnType<Table['getChild
   }
   if (spec.shape === 'list') {
     const flat = readList(vector, (d, a, b) => _childCoded(spec.type, d, a, b), _concat);
-    const coded = _recode(spec.type, flat.child);
-    _fillPostings(coded, { start: flat.start, end: flat.end }, rows);
-    return { shape: 'list', start: flat.start, end: flat.end, ...coded };
+    return { shape: 'list', start: flat.start, end: flat.end, ..._withPostings(_recode(spec.type, flat.child), flat, rows) };
   }
   const flat = readList(vector, (d, a, b) => spec.fields.map((f, i) => _childCoded(f.type, d.children[i]!, a + d.offset, b + d.offset)), (parts) =>
     spec.fields.map((_, i) => _concat(parts.map((p) => p[i]!))));
   const fields = new Map<string, Coded>();
-  spec.fields.forEach((f, i) => {
-    const coded = _recode(f.type, flat.child[i]!);
-    _fillPostings(coded, { start: flat.start, end: flat.end }, rows);
-    fields.set(f.name, coded);
-  });
+  spec.fields.forEach((f, i) => fields.set(f.name, _withPostings(_recode(f.type, flat.child[i]!), flat, rows)));
   return { shape: 'structs', start: flat.start, end: flat.end, fields };
 }
 
@@ -95,53 +92,73 @@ function _concat(parts: Raw[]): Raw {
   return { texts: parts.flatMap((p) => (p as { texts: (string | null)[] }).texts) };
 }
 
-function _recode(type: ScalarType, raw: Raw): Omit<Coded, 'postings'> & { postings: Map<number, Uint32Array> } {
+function _recode(type: ScalarType, raw: Raw): Codes {
   return type === 'int32' ? _codeInts((raw as { ints: Int32Array }).ints) : _codeStrings((raw as { texts: (string | null)[] }).texts);
 }
 
-function _codeStrings(texts: (string | null)[]): Coded {
+function _codeStrings(texts: (string | null)[]): Codes {
   const dict = new Map<string, number>();
   const codes = new Int32Array(texts.length);
-  texts.forEach((t, i) => {
-    if (t === null) { codes[i] = NULL_INT; return; }
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i]!;
+    if (t === null) { codes[i] = NULL_INT; continue; }
     let c = dict.get(t);
     if (c === undefined) dict.set(t, (c = dict.size));
     codes[i] = c;
-  });
-  return { codes, postings: new Map(), lookup: (v) => dict.get(String(v)) };
+  }
+  return { codes, count: dict.size, lookup: (v) => dict.get(String(v)) };
 }
 
-function _codeInts(codes: Int32Array): Coded {
-  return { codes, postings: new Map(), lookup: (v) => (typeof v === 'number' && v !== NULL_INT ? v : /^\d+$/.test(String(v)) ? Number(v) : undefined) };
-}
-
-type RowMap = { start: Uint32Array; end: Uint32Array };
-
-function _identity(rows: number): RowMap {
-  const start = new Uint32Array(rows);
-  for (let i = 0; i < rows; i++) start[i] = i;
-  return { start, end: start.map((v) => v + 1) };
-}
-
-/** Two passes (count, fill) so each posting list is one exact-size typed array. */
-function _fillPostings(coded: Coded, map: RowMap, rows: number): void {
-  const counts = new Map<number, number>();
-  const lastRow = new Map<number, number>();
-  const visit = (fn: (code: number, row: number) => void) => {
-    lastRow.clear();
-    for (let r = 0; r < rows; r++) {
-      for (let e = map.start[r]!; e < map.end[r]!; e++) {
-        const c = coded.codes[e]!;
-        if (c === NULL_INT || lastRow.get(c) === r) continue;
-        lastRow.set(c, r);
-        fn(c, r);
-      }
-    }
+function _codeInts(ints: Int32Array): Codes {
+  const dict = new Map<number, number>();
+  const codes = new Int32Array(ints.length);
+  for (let i = 0; i < ints.length; i++) {
+    const v = ints[i]!;
+    if (v === NULL_INT) { codes[i] = NULL_INT; continue; }
+    let c = dict.get(v);
+    if (c === undefined) dict.set(v, (c = dict.size));
+    codes[i] = c;
+  }
+  const lookup = (v: string | number) => {
+    const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : undefined;
+    return n === undefined || n === NULL_INT ? undefined : dict.get(n);
   };
-  visit((c) => counts.set(c, (counts.get(c) ?? 0) + 1));
-  const fill = new Map<number, number>();
-  for (const [c, n] of counts) { coded.postings.set(c, new Uint32Array(n)); fill.set(c, 0); }
-  visit((c, r) => { const at = fill.get(c)!; coded.postings.get(c)![at] = r; fill.set(c, at + 1); });
+  return { codes, count: dict.size, lookup };
+}
+
+/** Elements [start[r], end[r]) of row r; null: element r is row r (a scalar column). */
+type RowMap = { start: Uint32Array; end: Uint32Array } | null;
+
+/** Two passes (count, fill) into one array holding every code's rows, so each posting list is a view of it. */
+function _withPostings(coded: Codes, map: RowMap, rows: number): Coded {
+  const { codes, count } = coded;
+  const starts = new Uint32Array(count + 1);
+  const last = new Int32Array(count).fill(-1);
+  for (let r = 0; r < rows; r++) {
+    for (let e = map ? map.start[r]! : r, end = map ? map.end[r]! : r + 1; e < end; e++) {
+      const c = codes[e]!;
+      if (c === NULL_INT || last[c] === r) continue;
+      last[c] = r;
+      starts[c + 1]!++;
+    }
+  }
+  for (let c = 0; c < count; c++) starts[c + 1]! += starts[c]!;
+  const all = new Uint32Array(starts[count]!);
+  const fill = starts.slice(0, count);
+  last.fill(-1);
+  for (let r = 0; r < rows; r++) {
+    for (let e = map ? map.start[r]! : r, end = map ? map.end[r]! : r + 1; e < end; e++) {
+      const c = codes[e]!;
+      if (c === NULL_INT || last[c] === r) continue;
+      last[c] = r;
+      all[fill[c]!++] = r;
+    }
+  }
+  return {
+    codes,
+    lookup: coded.lookup,
+    posting: (code) => (code >= 0 && code < count ? all.subarray(starts[code]!, starts[code + 1]!) : EMPTY_ROWS),
+  };
 }
 
 function _days(texts: (string | null)[]): Int32Array | null {

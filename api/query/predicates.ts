@@ -5,7 +5,7 @@
 import type { ListRoute } from '../routes/types.ts';
 import { NULL_INT } from './arrow-read.ts';
 import type { ColumnIndex, Coded } from './indexes.ts';
-import { EMPTY_ROWS, toDayNumber } from './indexes.ts';
+import { toDayNumber } from './indexes.ts';
 import { compareKeys } from './keys.ts';
 
 export type RowTest = (row: number) => boolean;
@@ -26,14 +26,14 @@ export function compileFilters(route: ListRoute, indexes: Map<string, ColumnInde
       const code = idx.fields.get(f.field)!.lookup(value);
       if (code === undefined) return 'none';
       (elements.get(f.column) ?? elements.set(f.column, []).get(f.column)!).push({ field: f.field, code });
-      postings.push(idx.fields.get(f.field)!.postings.get(code) ?? EMPTY_ROWS);
+      postings.push(idx.fields.get(f.field)!.posting(code));
       continue;
     }
     if (idx.shape === 'structs') throw new Error(`${f.column} is a struct list`);
     if (f.kind === 'eq' || f.kind === 'contains') {
       const code = idx.lookup(value);
       if (code === undefined) return 'none';
-      postings.push(idx.postings.get(code) ?? EMPTY_ROWS);
+      postings.push(idx.posting(code));
       tests.push(idx.shape === 'scalar' ? _eq(idx.codes, code) : _contains(idx, code));
     } else if (f.kind === 'substring') {
       if (idx.shape !== 'scalar' || !idx.lowered) throw new Error(`${f.column} has no substring index`);

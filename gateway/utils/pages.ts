@@ -29,7 +29,7 @@ export function canonicalPageFile(site: Site, route: ListRoute, search: string):
     const cursor = search.slice(8);
     if (isSafeFileKey(cursor)) rel = siteLayout.listPage(route.resource, cursor);
   }
-  return rel !== null && Object.hasOwn(site.manifest.files, rel) ? rel : null;
+  return rel !== null && site.files.has(rel) ? rel : null;
 }
 
 /** The reply of a listed file (null when the export lacks it). */

@@ -1,19 +1,23 @@
-// One published export opened for serving: its manifest, an in-memory ResourceTable per list route (loaded from the
-// Arrow files at start-up, all at once, so no request waits on disk for a query), and an LRU of ready
+// One published export opened for serving: its manifest, a ResourceTable per list route (sort keys and indexes
+// loaded from the Arrow files at start-up, all at once; the records read from the open files on demand, where the
+// page cache keeps them, so the records — most of each file — are not held in memory), and an LRU of ready
 // representations: a file's bytes in one coding with its ETag, read once (the site writer's twins for gzip and br,
 // compressed off the event loop for an export without them). Files are served only if the manifest lists them, so a
 // request can never probe the file system, and only with the bytes the manifest's SHA-256 names (checked on first
 // read).
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../../api/errors.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import type { ExportContext, ResourceTable } from '../../api/query/types.ts';
+import { readArrowSkippingRecords } from './arrow-file.ts';
+import { fileRecords } from './file-records.ts';
 import { compress, fileEtag, twinPath, type Encoding } from '../../api/representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { siteLayout } from '../../api/site-layout.ts';
+import { parseManifest, type ManifestFiles, type ManifestHead } from './manifest-files.ts';
 
 export interface SiteOptions {
   cursorSecret: string;
@@ -33,7 +37,10 @@ export interface Site {
   /** Folder of the export (`<siteRoot>/<export-id>`). */
   readonly dir: string;
   readonly exportId: string;
-  readonly manifest: SiteManifest;
+  /** The manifest but its file list (export id, date, counts, …). */
+  readonly manifest: ManifestHead;
+  /** The manifest's file list: SHA-256 and size by site-relative path. */
+  readonly files: ManifestFiles;
   readonly ctx: ExportContext;
   /** ResourceTable by list route id; absent when the export has no Arrow file for the route. */
   readonly tables: ReadonlyMap<string, ResourceTable>;
@@ -73,18 +80,30 @@ export class ExportGoneError extends ApiError {
 
 /** Open the export in folder `dir` (never through `current`, which may move while the export is opened). */
 export async function openSite(dir: string, options: SiteOptions): Promise<Site> {
-  const manifest = JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest;
-  if (typeof manifest.export_id !== 'string' || typeof manifest.files !== 'object') {
-    throw new Error(`${dir}/${siteLayout.manifest} is not a site manifest`);
+  let manifest: ManifestHead;
+  let files: ManifestFiles;
+  try {
+    ({ head: manifest, files } = parseManifest(await readFile(path.join(dir, siteLayout.manifest))));
+    if (typeof manifest.export_id !== 'string') throw new Error('no export_id');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code) throw error;
+    throw new Error(`${dir}/${siteLayout.manifest} is not a site manifest (${(error as Error).message})`);
   }
   const ctx: ExportContext = Object.freeze({ exportId: manifest.export_id, cursorSecret: options.cursorSecret });
 
-  // Every Arrow file is read at once (the reads overlap each other and the indexing of those already read).
+  // Every Arrow file is read at once (the reads overlap each other and the indexing of those already read); a table
+  // keeps its sort keys and indexes and reads its records from the open file, so the file's bytes are let go.
   const tables = new Map<string, ResourceTable>();
-  const lists = routesOfKind('list').filter((route) => manifest.files[siteLayout.data(route.resource)]);
+  const lists = routesOfKind('list').filter((route) => files.has(siteLayout.data(route.resource)));
   await Promise.all(lists.map(async (route) => {
-    const bytes = await readFile(path.join(dir, siteLayout.data(route.resource)));
-    tables.set(route.id, loadResourceTable(route, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ctx));
+    const handle = await open(path.join(dir, siteLayout.data(route.resource)));
+    try {
+      const view = await readArrowSkippingRecords(handle);
+      tables.set(route.id, loadResourceTable(route, view, ctx, { records: (json) => fileRecords(handle, view, json) }));
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }));
 
   const answerBytes = options.answerCacheBytes ?? 64 * 1024 * 1024;
@@ -113,10 +132,10 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
   }
 
   async function load(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
-    const entry = Object.hasOwn(manifest.files, relPath) ? manifest.files[relPath] : undefined;
+    const entry = files.get(relPath);
     if (!entry) return null;
     if (encoding === null) return { body: await readListed(relPath, entry.sha256), etag: fileEtag(entry.sha256, entry.bytes), encoding };
-    const twin = manifest.files[twinPath(relPath, encoding)];
+    const twin = files.get(twinPath(relPath, encoding));
     // An export written before twins existed: compressed here once, off the event loop, with the same tag formula.
     const body = twin ? await readListed(twinPath(relPath, encoding), twin.sha256)
       : await compress((await represent(relPath, null))!.body, encoding, 'static');
@@ -140,13 +159,14 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
 
   async function readFileCached(relPath: string): Promise<SiteFile | null> {
     const rep = await represent(relPath, null);
-    return rep ? { bytes: rep.body, digest: manifest.files[relPath]!.sha256 } : null;
+    return rep ? { bytes: rep.body, digest: files.get(relPath)!.sha256 } : null;
   }
 
   return {
     dir,
     exportId: manifest.export_id,
     manifest,
+    files,
     ctx,
     tables,
     answers,

@@ -55,11 +55,11 @@ describe('ETag and If-None-Match', () => {
   it('gives files the static host\'s own tag, from the manifest hash and the size of the coding sent', async () => {
     const site = holder.current()!;
     const rel = 'api/v1/organizations/index.json';
-    const entry = site.manifest.files[rel]!;
+    const entry = site.files.get(rel)!;
     const res = await makeApp(holder).get('/organizations');
     expect(res.headers.get('etag')).toBe(fileEtag(entry.sha256, entry.bytes));
     const gz = await makeApp(holder).get('/organizations', { headers: { 'accept-encoding': 'gzip' } });
-    expect(gz.headers.get('etag')).toBe(fileEtag(entry.sha256, site.manifest.files[`${rel}.gz`]!.bytes));
+    expect(gz.headers.get('etag')).toBe(fileEtag(entry.sha256, site.files.get(`${rel}.gz`)!.bytes));
   });
 
   for (const p of ['/organizations', '/organizations?type=other&limit=3', '/organizations/org-1']) {
