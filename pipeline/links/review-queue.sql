@@ -41,7 +41,7 @@ ranked as (
 final as (
     select
         l.task, l.from_type, l.from_id, l.to_type, l.to_id, l.probability, l.confidence, l.model_version,
-        l.question_version, l.published as published_without_review, l.evidence::varchar as evidence,
+        l.question_version, l.published as published_without_review, e.evidence::varchar as evidence,
         l.extra::varchar as extra,
         case when l.task = 'L7' then
             case
@@ -53,6 +53,9 @@ final as (
             end
         end as expected_linked_dollars
     from ranked as l
+    inner join int_link_evidence as e -- the evidence a reviewer needs, read for the queued candidates only
+        on e.task = l.task and e.from_type = l.from_type and e.from_id = l.from_id and e.to_type = l.to_type
+        and e.to_id = l.to_id
     left join amounts as a on l.task = 'L7' and a.from_id = l.from_id
     left join linked as k on l.task = 'L7' and k.from_id = l.from_id
 )

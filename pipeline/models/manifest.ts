@@ -69,6 +69,7 @@ export const layers: readonly Layer[] = [
       ...entityLinkModels,
       ...positionLinkModels,
       'int_link_scores',
+      'int_link_evidence',
       'int_link_keys',
       'int_link_ids',
       'int_links',

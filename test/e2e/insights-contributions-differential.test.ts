@@ -27,10 +27,11 @@ beforeAll(async () => {
       (select min(k.id) from int_campaigns as k where k.election = r.election and k.office = r.office and k.candidate_key = r.candidate_key
         and (r.office = 'Mayor' or k.ward is not distinct from r.ward)) as campaign
     from int_links as l
+    join int_link_evidence as e using (task, from_type, from_id, to_type, to_id)
     join int_contribution_ids as i on i.entity = 'contribution' and i.id = cast(l.from_id as integer)
     join stg_contributions__rows as r on i.natural_key = r.election || '|' || r.source_file || '|' || cast(r.source_position as varchar)
     where l.task = 'L7' and cast(l.extra ->> '$.tier' as integer) = 3 and l.decision is distinct from 'rejected'
-      and (l.evidence ->> '$.features.surname_exact') in ('1', '1.0') and (l.evidence ->> '$.features.same_postal_area') in ('1', '1.0')
+      and (e.evidence ->> '$.features.surname_exact') in ('1', '1.0') and (e.evidence ->> '$.features.same_postal_area') in ('1', '1.0')
       and r.excluded_reason is null and r.candidate_key is not null`)).map((r) => ({
     contribution: Number(r.contribution), election: r.election, campaign: Number(r.campaign), amount: Number(r.amount), tier: 3, contributor: `name:${r.name}`,
   })).filter((g) => !published.some((p) => p.contribution_id === g.contribution) && Number.isFinite(g.campaign));

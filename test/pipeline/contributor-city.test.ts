@@ -58,9 +58,12 @@ describe('contributor city', () => {
         election || '|' || source_file || '|' || cast(source_position as varchar) as natural_key
       from stg_contributions__rows`);
     await wh.exec(`create table int_links as
-      select 1000 + id as id, 'L7' as task, cast(id as varchar) as from_id, '7' as to_id, true as published,
-        '{"tier": 1}'::json as extra, '{"matched_person": {"person_id": 3}}'::json as evidence
+      select 1000 + id as id, 'L7' as task, 'contribution' as from_type, cast(id as varchar) as from_id,
+        'organization' as to_type, '7' as to_id, true as published, '{"tier": 1}'::json as extra
       from int_contribution_ids`);
+    await wh.exec(`create table int_link_evidence as
+      select task, from_type, from_id, to_type, to_id, '{"matched_person": {"person_id": 3}}'::json as evidence, extra
+      from int_links`);
     await wh.exec(`create table int_campaigns as
       select '2014' as election, 'Mayor' as office, null::integer as ward, person_key('Maria', 'Chen') as candidate_key,
         20140001 as id, null::integer as candidate_person_id`);

@@ -24,9 +24,12 @@ beforeAll(async () => {
   wh = await openWarehouse(':memory:');
   await wh.exec('create table state_entity_ids (entity varchar, natural_key varchar, id integer)');
   await prepareModels(wh);
-  await wh.exec(`create table int_link_scores as select * from (values ${pairs.map(([t, f, to, p, e]) =>
-    `('${t}', 'x', '${f}', 'y', '${to}', ${p}, 'logistic', '${t}-1', '${t}-q1', '${JSON.stringify(e ?? {})}'::json, '{}'::json, map())`).join(', ')})
-    as v(task, from_type, from_id, to_type, to_id, probability, model, model_version, question_version, evidence, extra, x)`);
+  await wh.exec(`create table int_link_scores as select * from (values ${pairs.map(([t, f, to, p]) =>
+    `('${t}', 'x', '${f}', 'y', '${to}', ${p}, 'logistic', '${t}-1', '${t}-q1', '{}'::json)`).join(', ')})
+    as v(task, from_type, from_id, to_type, to_id, probability, model, model_version, question_version, extra)`);
+  await wh.exec(`create table int_link_evidence as select * from (values ${pairs.map(([t, f, to, , e]) =>
+    `('${t}', 'x', '${f}', 'y', '${to}', '${JSON.stringify(e ?? {})}'::json, '{}'::json)`).join(', ')})
+    as v(task, from_type, from_id, to_type, to_id, evidence, extra)`);
   await wh.exec(`create table stg_review__decisions as select * from (values ${decisions.map(([t, f, to, d]) =>
     `('${t}', 'x', '${f}', 'y', '${to}', '${d}', 'reviewer', timestamp '2026-11-01 10:00:00', null)`).join(', ')})
     as v(task, from_type, from_id, to_type, to_id, decision, reviewer, reviewed_at, note)`);
@@ -59,7 +62,7 @@ describe('publication rules', () => {
     const before = await wh.all<{ natural_key: string; id: number }>('select natural_key, id from int_link_ids order by id');
     expect(before.map((r) => r.natural_key)).not.toContain('L1|x|SM1|y|I3');
     await wh.exec("insert into state_entity_ids select entity, natural_key, id from int_link_ids");
-    await wh.exec("insert into int_link_scores values ('L1', 'x', 'SM0', 'y', 'I0', 0.99, 'logistic', 'L1-1', 'L1-q1', '{}'::json, '{}'::json, map())");
+    await wh.exec("insert into int_link_scores values ('L1', 'x', 'SM0', 'y', 'I0', 0.99, 'logistic', 'L1-1', 'L1-q1', '{}'::json)");
     for (const model of ['int_link_keys', 'int_link_ids']) await runModel(wh, 'links', model);
     const after = new Map((await wh.all<{ natural_key: string; id: number }>('select natural_key, id from int_link_ids')).map((r) => [r.natural_key, r.id]));
     for (const r of before) expect(after.get(r.natural_key)).toBe(r.id);

@@ -31,9 +31,13 @@ beforeAll(async () => {
     `('contribution', '2014|gifts.csv|${id}', ${id})`).join(', ')}) as v(entity, natural_key, id)`);
   await wh.exec(`create table stg_contributions__rows as select * from (values ${gifts.map(([id, amount]) =>
     `('2014', 'gifts.csv', ${id}, ${amount}::double)`).join(', ')}) as v(election, source_file, source_position, amount)`);
+  const extra = (tier?: number) => `'${tier ? JSON.stringify({ tier }) : '{}'}'::json`;
   await wh.exec(`create table int_link_scores as select * from (values ${pairs.map(([t, f, to, p, tier]) =>
-    `('${t}', 'x', '${f}', 'y', '${to}', ${p}, 'logistic', '${t}-1', '${t}-q1', '{}'::json, '${tier ? JSON.stringify({ tier }) : '{}'}'::json, map())`).join(', ')})
-    as v(task, from_type, from_id, to_type, to_id, probability, model, model_version, question_version, evidence, extra, x)`);
+    `('${t}', 'x', '${f}', 'y', '${to}', ${p}, 'logistic', '${t}-1', '${t}-q1', ${extra(tier)})`).join(', ')})
+    as v(task, from_type, from_id, to_type, to_id, probability, model, model_version, question_version, extra)`);
+  await wh.exec(`create table int_link_evidence as select * from (values ${pairs.map(([t, f, to, , tier]) =>
+    `('${t}', 'x', '${f}', 'y', '${to}', '{"pair": "${f}>${to}"}'::json, ${extra(tier)})`).join(', ')})
+    as v(task, from_type, from_id, to_type, to_id, evidence, extra)`);
   await wh.exec(`create table stg_review__decisions as select * from (values
     ('L7', 'x', '1', 'y', 'O1', 'confirmed', 'reviewer', timestamp '2026-11-01 10:00:00', null))
     as v(task, from_type, from_id, to_type, to_id, decision, reviewer, reviewed_at, note)`);
@@ -54,5 +58,7 @@ describe('review queue', () => {
     expect(lines.filter((l) => l.task === 'L7').map((l) => l.expected_linked_dollars)).toEqual([1152, 735, 291, 0, 0, 0, 0]);
     expect(lines.filter((l) => l.task === 'L1').every((l) => !('expected_linked_dollars' in l))).toBe(true);
     expect(counts).toEqual({ L1: 2, L7: 7 });
+    // each line carries its own pair's evidence (joined from int_link_evidence)
+    expect(lines.map((l) => (l.evidence as { pair: string }).pair)).toEqual(lines.map((l) => `${l.from_id}>${l.to_id}`));
   });
 });

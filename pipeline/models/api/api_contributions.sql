@@ -7,8 +7,9 @@ with confirmed as (
         cast(l.from_id as integer) as contribution_id,
         cast(l.to_id as integer) as organization_id,
         cast(l.extra ->> '$.tier' as integer) as tier,
-        try_cast(l.evidence ->> '$.matched_person.person_id' as integer) as registry_person_id
+        try_cast(e.evidence ->> '$.matched_person.person_id' as integer) as registry_person_id
     from int_links as l
+    inner join int_link_evidence as e using (task, from_type, from_id, to_type, to_id)
     where l.task = 'L7'
         and l.published -- confirmed by a reviewer at 0.95 or more (int_links applies the rule)
         and cast(l.extra ->> '$.tier' as integer) in (1, 2) -- tier 3 is used in aggregates only

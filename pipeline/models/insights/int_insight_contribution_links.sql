@@ -30,11 +30,12 @@ tier3 as (
         3 as tier,
         'name:' || lower(r.contributor_name) as contributor
     from int_links as l
+    inner join int_link_evidence as e using (task, from_type, from_id, to_type, to_id)
     inner join rows as r on r.contribution_id = cast(l.from_id as integer)
     where l.task = 'L7'
         and cast(l.extra ->> '$.tier' as integer) = 3 -- the given name does not agree: at most a weaker match
-        and cast(l.evidence ->> '$.features.surname_exact' as double) = 1 -- the same surname
-        and cast(l.evidence ->> '$.features.same_postal_area' as double) = 1 -- in the same postal area
+        and cast(e.evidence ->> '$.features.surname_exact' as double) = 1 -- the same surname
+        and cast(e.evidence ->> '$.features.same_postal_area' as double) = 1 -- in the same postal area
         and l.decision is distinct from 'rejected' -- a reviewer's rejection removes a match from every figure
         and cast(l.from_id as integer) not in (select contribution_id from published) -- counted at its published tier
 ),

@@ -1,7 +1,9 @@
 // Scores every link task's candidates with its versioned model file (pipeline/links/models/<task>.json):
 // probability = σ(intercept + Σ weight·feature), a feature absent from `x` counting as 0. One table for all tasks,
 // carrying the model and question versions that every published link reports. Tasks whose features model is
-// not part of this build are skipped and listed in `int_link_tasks`.
+// not part of this build are skipped and listed in `int_link_tasks`. The features and the evidence stay in the
+// features tables (the evidence view, next in the layer, reads them where they are needed): copying them cost half
+// a minute at City volume.
 import type { Warehouse } from '../../db/warehouse.ts';
 import { quoteIdent } from '../../db/warehouse.ts';
 import { featureTable, LINK_TASKS, readLinkModel } from '../../links/model-file.ts';
@@ -24,7 +26,7 @@ export async function build(wh: Warehouse): Promise<void> {
         round(1 / (1 + exp(-(${linear}))), 4) as probability,
         ${sqlString(model.model)} as model, ${sqlString(model.model_version)} as model_version,
         ${sqlString(model.question_version)} as question_version,
-        cast(evidence as json) as evidence, cast(coalesce(extra, '{}') as json) as extra, x
+        cast(coalesce(extra, '{}') as json) as extra
       from ${quoteIdent(table)}`);
     tasks.push(`(${sqlString(task)}, ${sqlString(model.model_version)}, ${sqlString(model.question_version)})`);
   }
@@ -34,7 +36,7 @@ export async function build(wh: Warehouse): Promise<void> {
     ? `create or replace table int_link_scores as ${parts.join('\nunion all\n')}`
     : `create or replace table int_link_scores (task varchar, from_type varchar, from_id varchar, to_type varchar,
         to_id varchar, probability double, model varchar, model_version varchar, question_version varchar,
-        evidence json, extra json, x map(varchar, double))`);
+        extra json)`);
 }
 
 function sqlNumber(n: number): string {

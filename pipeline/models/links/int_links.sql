@@ -4,6 +4,17 @@ with scores as (
     select * from int_link_scores
 ),
 
+confirming as (
+    -- independent confirming records: distinct sources (three registrations repeating one self-declaration
+    -- are one source; the registry plus the council membership record are two); only L5's evidence lists them
+    select
+        task, from_type, from_id, to_type, to_id,
+        coalesce(len(list_distinct(list_transform(
+            cast(evidence -> '$.confirming_records' as json[]), r -> json_extract_string(r, '$.source')))), 0) as confirming_records
+    from int_link_evidence
+    where task = 'L5' -- the one task whose publication counts confirming records
+),
+
 decisions as (
     -- the latest decision on a pair wins (a reviewer may revise an earlier call)
     select
@@ -38,18 +49,16 @@ joined as (
             or s.probability - coalesce(lead(s.probability) over (partition by s.task, s.from_type, s.from_id
                 order by s.probability desc, s.to_id), 0) < 0.2
         ) as ambiguous,
-        -- independent confirming records: distinct sources (three registrations repeating one self-declaration
-        -- are one source; the registry plus the council membership record are two)
-        coalesce(len(list_distinct(list_transform(
-            cast(s.evidence -> '$.confirming_records' as json[]), r -> json_extract_string(r, '$.source')))), 0) as confirming_records
+        coalesce(c.confirming_records, 0) as confirming_records
     from scores as s
     left join decisions as d using (task, from_type, from_id, to_type, to_id)
+    left join confirming as c using (task, from_type, from_id, to_type, to_id)
 ),
 
 final as (
     select
         i.id,
-        j.* exclude (x),
+        j.*,
         case when j.probability >= 0.9 then 'high' when j.probability >= 0.7 then 'moderate' end as confidence,
         (
             j.probability >= j.threshold

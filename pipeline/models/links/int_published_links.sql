@@ -1,9 +1,11 @@
 -- Published links as the objects record documents embed, once per record they touch (both ends), so a detail
 -- model joins on (entity_type, entity_id). L7 is left out: contributor matches appear only at /contributions.
 with published as (
-    select * from int_links
-    where published
-        and task <> 'L7' -- never embedded in any document (api-spec.md publication rules)
+    select l.*, e.evidence
+    from int_links as l
+    inner join int_link_evidence as e using (task, from_type, from_id, to_type, to_id)
+    where l.published
+        and l.task <> 'L7' -- never embedded in any document (api-spec.md publication rules)
 ),
 
 objects as (

@@ -16,7 +16,7 @@ keywords as (
 clauses as (
     -- clauses: the particulars split on semicolons and on sentence ends (a word of three or more letters, a full
     -- stop, a capital: `No. 9001` is not an end), trimmed, empty pieces dropped
-    select r.id as registration_id, u.ordinal, trim(u.clause) as clause
+    select r.id as registration_id, u.ordinal, trim(u.clause) as clause, lower(strip_accents(trim(u.clause))) as clause_text
     from registrations as r,
         unnest(regexp_split_to_array(
             regexp_replace(coalesce(r.particulars, ''), '([a-z]{3,}[.!?])\s+([A-Z])', '\1' || chr(1) || '\2', 'g'),
@@ -29,7 +29,10 @@ scored as (
         count(k.keyword) as keyword_hits
     from clauses as c
     left join keywords as k
-        on regexp_matches(lower(strip_accents(c.clause)), '\b' || k.keyword || '(s|es)?\b')
+        -- a keyword as a word (plural s/es allowed); the keywords are plain words, so a clause can name one only if
+        -- it contains it: that cheap test first spares compiling the word-boundary pattern for every pair
+        on case when contains(c.clause_text, k.keyword)
+            then regexp_matches(c.clause_text, '\b' || k.keyword || '(s|es)?\b') else false end
     group by all
 ),
 

@@ -130,13 +130,35 @@ site_match as (
     group by all
 ),
 
+item_texts as (
+    -- each item's title and subject terms, lower-cased once (not once per topic keyword)
+    select id as agenda_item_id, lower(title || ' ' || coalesce(subject_terms, '')) as text from agenda_items
+),
+
+topic_keywords as (
+    select t.topic_id, lower(k) as keyword from topics as t cross join unnest(t.keywords) as u(k)
+),
+
+item_keyword_hits as materialized (
+    -- the keywords are plain words, so an item can name one only if its text contains it: that cheap test first
+    -- (materialized, so the optimizer cannot put the word-boundary pattern, compiled for every pair, before it)
+    select x.agenda_item_id, x.text, k.topic_id, k.keyword
+    from item_texts as x
+    inner join topic_keywords as k on contains(x.text, k.keyword)
+),
+
+item_topic_matches as (
+    -- the taxonomy topics an item's title or subject terms name: a keyword as a word (plural s/es allowed)
+    select distinct agenda_item_id, topic_id
+    from item_keyword_hits
+    where regexp_matches(text, '\b' || keyword || '(s|es)?\b') -- a whole word, not part of a longer one
+),
+
 item_topics as (
-    -- the taxonomy topics an item's title or subject terms name, and the registry subjects they belong to
-    select i.id as agenda_item_id, list(distinct s) as item_subjects
-    from agenda_items as i
-    inner join topics as t
-        on list_bool_or(list_transform(t.keywords, k -> regexp_matches(lower(i.title || ' ' || coalesce(i.subject_terms, '')),
-            '\b' || lower(k) || '(s|es)?\b')))
+    -- the registry subjects of the topics an item names
+    select m.agenda_item_id, list(distinct s) as item_subjects
+    from item_topic_matches as m
+    inner join topics as t using (topic_id)
     cross join unnest(t.registry_subjects) as u(s)
     group by all
 ),

@@ -87,11 +87,25 @@ street_block as (
     select registration_id, application_id from street_pairs
 ),
 
+particulars_pieces as (
+    -- every four-character piece of the particulars: a file number can be quoted in them only if its first four
+    -- characters are one of these, so a hash join on them replaces testing every registration × application
+    select distinct r.id as registration_id, substr(r.particulars, u.position, 4) as piece
+    from registrations as r
+    cross join unnest(range(1, length(r.particulars) + 1)) as u(position)
+),
+
 file_block as (
     select r.id as registration_id, a.id as application_id
+    from particulars_pieces as p
+    inner join applications as a on left(a.id, 4) = p.piece
+    inner join registrations as r on r.id = p.registration_id
+    where contains(r.particulars, a.id) -- the application's file number quoted in the particulars
+    union all
+    select r.id, a.id
     from registrations as r
-    -- the application's file number quoted in the particulars
     inner join applications as a on contains(r.particulars, a.id)
+    where length(a.id) < 4 -- a file number shorter than a piece: tested against every registration
 ),
 
 item_block as (

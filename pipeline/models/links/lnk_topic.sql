@@ -34,9 +34,13 @@ default_topics as (
 ),
 
 keyword_hits as (
+    -- a keyword as a word (plural s/es allowed); the keywords are plain words, so a text can name one only if it
+    -- contains it: that cheap test first spares compiling the word-boundary pattern for every text and keyword
     select r.registration_id, t.topic_id,
-        list(distinct k order by k) filter (where regexp_matches(r.particulars_text, '\b' || lower(k) || '(s|es)?\b')) as particulars_keywords,
-        list(distinct k order by k) filter (where regexp_matches(r.definition_text, '\b' || lower(k) || '(s|es)?\b')) as definition_keywords
+        list(distinct k order by k) filter (where case when contains(r.particulars_text, lower(k))
+            then regexp_matches(r.particulars_text, '\b' || lower(k) || '(s|es)?\b') else false end) as particulars_keywords,
+        list(distinct k order by k) filter (where case when contains(r.definition_text, lower(k))
+            then regexp_matches(r.definition_text, '\b' || lower(k) || '(s|es)?\b') else false end) as definition_keywords
     from registration_subjects as r
     cross join topics as t -- 25 topics: every pair is checked for keywords, which is linear in registrations
     cross join unnest(t.keywords) as u(k)
