@@ -19,7 +19,9 @@ motions as (
     select agenda_item_id,
         list(struct_pack(motion_number := motion_number, committee := committee, vote_date := vote_date,
             vote_time := vote_time, motion_type := motion_type, description := vote_description, result := result,
-            outcome := result_outcome, yes := yes, no := no, absent := absent) order by motion_number) as motions
+            outcome := result_outcome, yes := yes, no := no, absent := absent)
+            -- every field breaks ties: two motions of one number (another committee, another day) keep one order
+            order by motion_number, vote_date, vote_time, committee, motion_type, vote_description, result) as motions
     from int_motions
     group by agenda_item_id
 ),
@@ -34,8 +36,13 @@ sites as (
 votes as (
     select agenda_item_id,
         list(struct_pack(motion_number := motion_number, person_id := person_id, name := name, vote := vote)
-            order by motion_number, name) as votes
-    from int_votes
+            order by ordinal) as votes
+    from (
+        -- one order every night: a member's votes on two motions of one number (another day) tie on number and
+        -- name, so the person and the vote break the tie; numbered first, the list sorts on one integer
+        select *, row_number() over (partition by agenda_item_id order by motion_number, name, person_id, vote) as ordinal
+        from int_votes
+    )
     group by agenda_item_id
 )
 

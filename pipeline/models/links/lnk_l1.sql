@@ -101,7 +101,9 @@ candidates as (
 shared as (
     select c.registration_id, c.agenda_item_id,
         list(r.term order by r.idf desc, r.term) as matched_terms,
-        sum(r.idf) as shared_idf
+        -- floating-point sums in one fixed order (a parallel sum adds in any order, and the last bits decide ties
+        -- between candidates): the same features every night
+        list_sum(list(r.idf order by r.term)) as shared_idf
     from candidates as c
     inner join terms as r on r.side = 'registration' and r.record_id = c.registration_id
     inner join terms as i on i.side = 'agenda_item' and i.record_id = c.agenda_item_id and i.term = r.term
@@ -110,12 +112,12 @@ shared as (
 
 registration_weight as (
     -- the registration's words that occur in some item title: only those can be matched
-    select record_id as registration_id, sum(idf) filter (where item_df > 0) as idf_total, count(*) as n_terms
+    select record_id as registration_id, list_sum(list(idf order by term) filter (where item_df > 0)) as idf_total, count(*) as n_terms
     from terms where side = 'registration' group by all
 ),
 
 item_weight as (
-    select record_id as agenda_item_id, sum(idf) as idf_total, count(*) as n_terms
+    select record_id as agenda_item_id, list_sum(list(idf order by term)) as idf_total, count(*) as n_terms
     from terms where side = 'agenda_item' group by all
 ),
 

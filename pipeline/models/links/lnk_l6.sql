@@ -85,7 +85,8 @@ best as (
             + case when form_s = '' or form_o = '' or form_s = form_o then 0.05 else 0 end as name_fit
     from compared
     qualify row_number() over (partition by contract_id, organization_id
-        order by key_equal desc, compact_equal desc, initials_match desc, jw desc, spelling) = 1
+        order by key_equal desc, compact_equal desc, initials_match desc, jw desc, spelling, spelling_kind, base_o, form_o,
+            supplier_raw) = 1 -- the last keys only break ties, so the row (and its evidence) is the same every night
 ),
 
 initials_rivals as (
