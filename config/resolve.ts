@@ -46,7 +46,7 @@ export interface Config {
    *  and the whole request head as Node's parser counts it (target plus header names and values, MAX_HEADER_BYTES,
    *  default 16384; larger is 431, or 414 when the target is the part over the limit). */
   http: { maxUrlBytes: number; maxHeaderBytes: number };
-  /** DuckDB memory cap for the pipeline (it spills to disk beyond it), e.g. `2.5GB`. */
+  /** DuckDB memory cap for the pipeline (it spills to disk beyond it), e.g. `1.5GB` (the default: the City-volume night then peaks at 2.8 GB of RSS with DuckDB and Node together). */
   duckdbMemoryLimit: string;
   /** Worker threads reading archived registry snapshots on a run that has several to read (REGISTRY_WORKERS,
    *  default: the machine's cores, at most 4; 1 reads them in the pipeline's own thread). */
@@ -111,7 +111,7 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
       options.http?.maxHeaderBytes ?? intFrom(env.MAX_HEADER_BYTES, 'MAX_HEADER_BYTES') ?? 16384,
     ),
     cursorSecret: options.cursorSecret ?? env.CURSOR_SECRET ?? 'development-cursor-secret',
-    duckdbMemoryLimit: options.duckdbMemoryLimit ?? env.DUCKDB_MEMORY_LIMIT ?? '2.5GB',
+    duckdbMemoryLimit: options.duckdbMemoryLimit ?? env.DUCKDB_MEMORY_LIMIT ?? '1.5GB',
     registryWorkers: Math.max(1, options.registryWorkers ?? intFrom(env.REGISTRY_WORKERS, 'REGISTRY_WORKERS') ?? Math.min(4, availableParallelism())),
     sample: {
       seed: options.sample?.seed ?? intFrom(env.SAMPLE_SEED, 'SAMPLE_SEED') ?? 20261122,
