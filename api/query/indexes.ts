@@ -92,33 +92,34 @@ function _concat(parts: Raw[]): Raw {
   return { texts: parts.flatMap((p) => (p as { texts: (string | null)[] }).texts) };
 }
 
+/** Dense codes of `n` values in order of first appearance; a null value keeps NULL_INT. */
+function _dense<K>(n: number, valueAt: (i: number) => K | null): { codes: Int32Array; dict: Map<K, number> } {
+  const dict = new Map<K, number>();
+  const codes = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = valueAt(i);
+    if (v === null) {
+      codes[i] = NULL_INT;
+      continue;
+    }
+    let c = dict.get(v);
+    if (c === undefined) dict.set(v, (c = dict.size));
+    codes[i] = c;
+  }
+  return { codes, dict };
+}
+
 function _recode(type: ScalarType, raw: Raw): Codes {
   return type === 'int32' ? _codeInts((raw as { ints: Int32Array }).ints) : _codeStrings((raw as { texts: (string | null)[] }).texts);
 }
 
 function _codeStrings(texts: (string | null)[]): Codes {
-  const dict = new Map<string, number>();
-  const codes = new Int32Array(texts.length);
-  for (let i = 0; i < texts.length; i++) {
-    const t = texts[i]!;
-    if (t === null) { codes[i] = NULL_INT; continue; }
-    let c = dict.get(t);
-    if (c === undefined) dict.set(t, (c = dict.size));
-    codes[i] = c;
-  }
+  const { codes, dict } = _dense(texts.length, (i) => texts[i] ?? null);
   return { codes, count: dict.size, lookup: (v) => dict.get(String(v)) };
 }
 
 function _codeInts(ints: Int32Array): Codes {
-  const dict = new Map<number, number>();
-  const codes = new Int32Array(ints.length);
-  for (let i = 0; i < ints.length; i++) {
-    const v = ints[i]!;
-    if (v === NULL_INT) { codes[i] = NULL_INT; continue; }
-    let c = dict.get(v);
-    if (c === undefined) dict.set(v, (c = dict.size));
-    codes[i] = c;
-  }
+  const { codes, dict } = _dense(ints.length, (i) => (ints[i] === NULL_INT ? null : ints[i]!));
   const lookup = (v: string | number) => {
     const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : undefined;
     return n === undefined || n === NULL_INT ? undefined : dict.get(n);
