@@ -5,7 +5,7 @@ import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { schemas } from '../../api/schemas/registry.ts';
-import { openWarehouse, quoteIdent } from '../../pipeline/db/warehouse.ts';
+import { openWarehouse, quoteIdent, quoteLiteral } from '../../pipeline/db/warehouse.ts';
 import { toFieldType } from './field-types.ts';
 import { gzipHashed, hashFile, writeHashed, type FileDigest } from './hashed-file.ts';
 import { bulkFileName, type BulkFormat } from './names.ts';
@@ -55,18 +55,14 @@ function* _csvChunks(route: ListRoute, records: readonly string[]): Generator<st
 /** Parquet through an in-memory DuckDB: the JSON Lines read with each field's type, written in the API's order. */
 async function _writeParquet(route: ListRoute, jsonlPath: string, parquetPath: string): Promise<void> {
   const properties = (schemas[route.schema] as { properties: Record<string, object> }).properties;
-  const columns = route.fields.map((f) => `${_sqlString(f)}: ${_sqlString(toFieldType(properties[f] as never).duckdb)}`).join(', ');
+  const columns = route.fields.map((f) => `${quoteLiteral(f)}: ${quoteLiteral(toFieldType(properties[f] as never).duckdb)}`).join(', ');
   // one thread: Parquet bytes then depend on the data only, so the same export gives the same file
   const db = await openWarehouse(':memory:', { threads: 1 });
   try {
     await db.exec(`copy (select ${route.fields.map(quoteIdent).join(', ')}
         from read_json($path, format = 'newline_delimited', columns = {${columns}}, maximum_object_size = 67108864))
-      to ${_sqlString(parquetPath)} (format parquet, compression zstd, row_group_size 100000)`, { path: jsonlPath });
+      to ${quoteLiteral(parquetPath)} (format parquet, compression zstd, row_group_size 100000)`, { path: jsonlPath });
   } finally {
     db.close();
   }
-}
-
-function _sqlString(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
 }

@@ -36,6 +36,11 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/** Quote a string literal for SQL, where DuckDB takes no parameter (ATTACH, COPY … TO, a model's constants). */
+export function quoteLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
 function wrap(instance: DuckDBInstance, connection: DuckDBConnection): Warehouse {
   return {
     connection,

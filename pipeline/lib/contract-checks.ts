@@ -4,7 +4,7 @@
 // the contract changes the night's check with it.
 import { routesOfKind } from '../../api/routes.ts';
 import { schemas } from '../../api/schemas/registry.ts';
-import { quoteIdent } from '../db/warehouse.ts';
+import { quoteIdent, quoteLiteral } from '../db/warehouse.ts';
 
 /** One derived check: its name (as a check file's would be) and the select returning failing rows. */
 export interface ContractCheck {
@@ -48,5 +48,5 @@ function _failingCondition(column: string, p: Property): string | null {
 
 function _literal(value: unknown): string {
   if (typeof value === 'number') return String(value);
-  return `'${String(value).replace(/'/g, "''")}'`;
+  return quoteLiteral(String(value));
 }

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { quoteIdent, type Warehouse } from '../db/warehouse.ts';
+import { quoteIdent, quoteLiteral, type Warehouse } from '../db/warehouse.ts';
 
 const FILE = 'entity-ids.parquet';
 
@@ -30,6 +30,6 @@ export async function saveEntityIds(wh: Warehouse, stateDir: string): Promise<vo
     where table_name like 'int\\_%\\_ids' escape '\\' order by table_name`);
   const union = tables.map(({ t }) => `select entity, natural_key, id from ${quoteIdent(t)}`).join(' union all ');
   await wh.exec(`copy (select distinct entity, natural_key, id from (${union}) order by entity, id)
-    to '${temp.replace(/'/g, "''")}' (format parquet)`);
+    to ${quoteLiteral(temp)} (format parquet)`);
   await rename(temp, file);
 }

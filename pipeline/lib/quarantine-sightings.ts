@@ -4,7 +4,7 @@
 // source, file, position, record key, reason, first night — never the excerpt, which can hold private text.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Warehouse } from '../db/warehouse.ts';
+import { quoteLiteral, type Warehouse } from '../db/warehouse.ts';
 
 export const QUARANTINE_SIGHTINGS_FILE = 'quarantine-sightings.parquet';
 
@@ -12,7 +12,7 @@ export const QUARANTINE_SIGHTINGS_FILE = 'quarantine-sightings.parquet';
 export async function recordQuarantineSightings(wh: Warehouse, stateDir: string, exportDate: string): Promise<number> {
   const file = path.join(stateDir, QUARANTINE_SIGHTINGS_FILE);
   const seen = existsSync(file)
-    ? `select identity, first_seen from read_parquet('${file.replace(/'/g, "''")}')`
+    ? `select identity, first_seen from read_parquet(${quoteLiteral(file)})`
     : 'select null::varchar as identity, null::date as first_seen where false';
   // A record's identity survives the nightly file names (snapshots/<date>/ changes every night) and moving
   // positions: its source, its file without the snapshot date, its reason, its key and its text.
@@ -33,7 +33,7 @@ export async function recordQuarantineSightings(wh: Warehouse, stateDir: string,
         ${seen}
         union all select identity, cast($tonight as date) from quarantine_identified
       ) group by identity order by identity
-    ) to '${file.replace(/'/g, "''")}' (format parquet)`, { tonight: exportDate });
+    ) to ${quoteLiteral(file)} (format parquet)`, { tonight: exportDate });
   const [{ n }] = await wh.all<{ n: number }>('select count(*)::integer as n from quarantine_published');
   return n;
 }

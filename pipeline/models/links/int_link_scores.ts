@@ -5,7 +5,7 @@
 // features tables (the evidence view, next in the layer, reads them where they are needed): copying them cost half
 // a minute at City volume.
 import type { Warehouse } from '../../db/warehouse.ts';
-import { quoteIdent } from '../../db/warehouse.ts';
+import { quoteIdent, quoteLiteral } from '../../db/warehouse.ts';
 import { featureTable, LINK_TASKS, readLinkModel } from '../../links/model-file.ts';
 
 /** Build int_link_scores and int_link_tasks. */
@@ -19,16 +19,16 @@ export async function build(wh: Warehouse): Promise<void> {
     const model = readLinkModel(task);
     const linear = [
       sqlNumber(model.intercept),
-      ...Object.entries(model.weights).map(([f, w]) => `${sqlNumber(w)} * coalesce(x[${sqlString(f)}], 0)`),
+      ...Object.entries(model.weights).map(([f, w]) => `${sqlNumber(w)} * coalesce(x[${quoteLiteral(f)}], 0)`),
     ].join(' + ');
     parts.push(`select
         task, from_type, cast(from_id as varchar) as from_id, to_type, cast(to_id as varchar) as to_id,
         round(1 / (1 + exp(-(${linear}))), 4) as probability,
-        ${sqlString(model.model)} as model, ${sqlString(model.model_version)} as model_version,
-        ${sqlString(model.question_version)} as question_version,
+        ${quoteLiteral(model.model)} as model, ${quoteLiteral(model.model_version)} as model_version,
+        ${quoteLiteral(model.question_version)} as question_version,
         cast(coalesce(extra, '{}') as json) as extra
       from ${quoteIdent(table)}`);
-    tasks.push(`(${sqlString(task)}, ${sqlString(model.model_version)}, ${sqlString(model.question_version)})`);
+    tasks.push(`(${quoteLiteral(task)}, ${quoteLiteral(model.model_version)}, ${quoteLiteral(model.question_version)})`);
   }
   await wh.exec(`create or replace table int_link_tasks (task varchar, model_version varchar, question_version varchar)`);
   if (tasks.length) await wh.exec(`insert into int_link_tasks values ${tasks.join(', ')}`);
@@ -42,8 +42,4 @@ export async function build(wh: Warehouse): Promise<void> {
 function sqlNumber(n: number): string {
   if (!Number.isFinite(n)) throw new Error(`model weight ${n} is not a finite number`);
   return `(${n})::double`;
-}
-
-function sqlString(s: string): string {
-  return `'${s.replace(/'/g, "''")}'`;
 }

@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { quoteIdent, type Warehouse } from '../../db/warehouse.ts';
+import { quoteIdent, quoteLiteral, type Warehouse } from '../../db/warehouse.ts';
 import type { Quarantine, QuarantineEntry } from './quarantine.ts';
 import type { SourceTable } from './tables.ts';
 
@@ -41,7 +41,7 @@ export class SourceReuse {
     const previous = new Map<string, FileLoad>();
     if (previousWarehouse && existsSync(previousWarehouse)) {
       try {
-        await wh.exec(`attach ${_sqlString(previousWarehouse)} as ${PREVIOUS} (read_only)`);
+        await wh.exec(`attach ${quoteLiteral(previousWarehouse)} as ${PREVIOUS} (read_only)`);
         const rows = await wh.all<{ src_table: string; source_file: string } & Omit<FileLoad, 'quarantined'> & { quarantined: string }>(
           `select src_table, source_file, sha256, loaded, rejected, quarantined::varchar as quarantined
            from ${PREVIOUS}.${FILE_LOADS_TABLE} where code_version = $code`, { code: codeVersion });
@@ -105,8 +105,4 @@ async function loaderCodeVersion(): Promise<string> {
 
 function _key(table: string, sourceFile: string): string {
   return `${table}\0${sourceFile}`;
-}
-
-function _sqlString(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
 }

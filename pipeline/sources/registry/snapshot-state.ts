@@ -1,7 +1,7 @@
 // Snapshot history kept across nightly runs: registry-snapshots.json + registry-sightings.parquet, written atomically.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Warehouse } from '../../db/warehouse.ts';
+import { quoteLiteral, type Warehouse } from '../../db/warehouse.ts';
 import type { Sighted } from './parse-snapshot.ts';
 
 export interface SnapshotEntry {
@@ -83,7 +83,7 @@ export async function writeState(wh: Warehouse, stateDir: string, state: Registr
   const parquetPath = path.join(stateDir, SIGHTINGS_FILE);
   const parquetTmp = parquetPath + suffix;
   // COPY takes no parameter for its target, so the path goes in as an escaped literal.
-  await wh.exec(`COPY (SELECT * FROM ${table} ORDER BY communication_id) TO '${parquetTmp.replace(/'/g, "''")}' (FORMAT parquet)`);
+  await wh.exec(`COPY (SELECT * FROM ${table} ORDER BY communication_id) TO ${quoteLiteral(parquetTmp)} (FORMAT parquet)`);
   const jsonPath = path.join(stateDir, SNAPSHOTS_FILE);
   const jsonTmp = jsonPath + suffix;
   await fs.writeFile(jsonTmp, `${JSON.stringify(state.snapshots, null, 2)}\n`);
