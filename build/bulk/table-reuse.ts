@@ -4,10 +4,10 @@
 // of the City's tables (development applications, sites, contracts, procurement) do not change from night to night.
 import { createHash } from 'node:crypto';
 import { readFile, readdir, link, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ListRoute } from '../../api/routes/types.ts';
+import { codeVersion, packageJsonOf } from '../../pipeline/lib/code-version.ts';
 import type { FileDigest } from './hashed-file.ts';
 import { bulkFileName, BULK_FORMATS, type BulkFormat } from './names.ts';
 import type { TableFile } from './table-files.ts';
@@ -20,9 +20,8 @@ export function jsonlDigest(records: readonly string[]): FileDigest {
   const hash = createHash('sha256');
   let bytes = 0;
   for (const r of records) {
-    const line = Buffer.from(`${r}\n`, 'utf8');
-    hash.update(line);
-    bytes += line.byteLength;
+    hash.update(r, 'utf8').update('\n');
+    bytes += Buffer.byteLength(r, 'utf8') + 1;
   }
   return { bytes, sha256: hash.digest('hex') };
 }
@@ -75,20 +74,7 @@ export async function previousFiles(previousDir: string | null, formatVersion: s
 export async function bulkFormatVersion(): Promise<string> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const schemas = path.join(here, '..', '..', 'api', 'schemas');
-  const files = [
-    ...(await readdir(here)).map((n) => path.join(here, n)),
-    ...(await readdir(schemas)).map((n) => path.join(schemas, n)),
-    _packageJson('csv-stringify'),
-    _packageJson('@duckdb/node-bindings'),
-  ].filter((f) => f.endsWith('.ts') || f.endsWith('package.json')).sort();
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(path.basename(file)).update('\0').update(await readFile(file)).update('\0');
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** A package's package.json, found from its resolved entry (its `exports` may not list package.json). */
-function _packageJson(name: string): string {
-  const entry = createRequire(import.meta.url).resolve(name);
-  const marker = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
-  return path.join(entry.slice(0, entry.lastIndexOf(marker) + marker.length), 'package.json');
+  const code = [...(await readdir(here)).map((n) => path.join(here, n)), ...(await readdir(schemas)).map((n) => path.join(schemas, n))]
+    .filter((f) => f.endsWith('.ts'));
+  return codeVersion([...code, packageJsonOf('csv-stringify'), packageJsonOf('@duckdb/node-bindings')]);
 }

@@ -5,11 +5,11 @@
 // and parsing them was most of the sources stage at City volume (docs/pipeline.md).
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { quoteIdent, quoteLiteral, type Warehouse } from '../../db/warehouse.ts';
+import { codeVersion, packageJsonOf } from '../../lib/code-version.ts';
 import type { Quarantine, QuarantineEntry } from './quarantine.ts';
 import type { SourceTable } from './tables.ts';
 
@@ -95,12 +95,7 @@ async function loaderCodeVersion(): Promise<string> {
   const sources = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
   const files = (await readdir(sources, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-  const parser = createRequire(import.meta.url).resolve('csv-parse'); // …/node_modules/csv-parse/dist/…
-  const parserRoot = parser.slice(0, parser.lastIndexOf(`${path.sep}csv-parse${path.sep}`) + '/csv-parse'.length);
-  files.push(path.join(sources, '..', 'lib', 'encoding.ts'), path.join(parserRoot, 'package.json'));
-  const hash = createHash('sha256');
-  for (const file of files.sort()) hash.update(path.basename(file)).update('\0').update(await readFile(file)).update('\0');
-  return hash.digest('hex').slice(0, 16);
+  return codeVersion([...files, path.join(sources, '..', 'lib', 'encoding.ts'), packageJsonOf('csv-parse')]);
 }
 
 function _key(table: string, sourceFile: string): string {
