@@ -54,10 +54,12 @@ export async function publishSite(opts: PublishOptions): Promise<PublishResult> 
   try {
     const leftovers = await removeLeftovers(siteRoot);
     if (leftovers.length) log(`removed what an interrupted build left: ${leftovers.join(', ')}`);
-    const { id, tmp, manifest } = await _buildNew(opts, log, await _liveExport(siteRoot));
+    // read once under the lock, which keeps it live until `current` moves: the build links from it, the guard compares
+    const live = await _liveExport(siteRoot);
+    const { id, tmp, manifest } = await _buildNew(opts, log, live);
     const final = path.join(siteRoot, id);
     try {
-      await opts.beforeSwitch?.(await liveManifest(siteRoot), manifest);
+      await opts.beforeSwitch?.(live?.manifest ?? null, manifest);
       if (tmp) await rename(tmp, final);
     } finally {
       if (tmp) await rm(tmp, { recursive: true, force: true });
@@ -82,18 +84,13 @@ export async function currentExport(siteRoot: string): Promise<string | null> {
   }
 }
 
-/** The manifest of the live export, or null when nothing is published. */
-export async function liveManifest(siteRoot: string): Promise<SiteManifest | null> {
-  const live = await currentExport(siteRoot);
-  if (live === null) return null;
-  return JSON.parse(await readFile(path.join(siteRoot, live, siteLayout.manifest), 'utf8')) as SiteManifest;
-}
-
-/** The live export's folder and manifest (null when nothing is published); the lock keeps it from being pruned. */
+/** The live export's folder and manifest (null when nothing is published; a `current` naming no export throws, and
+ *  nothing is published); the lock keeps it from being pruned. */
 async function _liveExport(siteRoot: string): Promise<PreviousExport | null> {
   const live = await currentExport(siteRoot);
-  const manifest = live === null ? null : await _manifestOf(path.join(siteRoot, live));
-  return live === null || manifest === null ? null : { dir: path.join(siteRoot, live), manifest };
+  if (live === null) return null;
+  const dir = path.join(siteRoot, live);
+  return { dir, manifest: JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest };
 }
 
 /** Build and verify a generation whose folder is free (tmp set) or already holds the same bytes (tmp null). */

@@ -37,32 +37,28 @@ export class SiteSink {
       this._claim(twin);
       this.files[twin] = { sha256: '', bytes: 0 }; // its place in the manifest's order, filled below
     }
+    const names = [rel, ...twins];
     const before = this.previous?.manifest.files;
-    if (before && unchangedEntry(this.previous, rel, sha256, data.byteLength) && twins.every((t) => before[t])) {
-      for (const twin of twins) this.files[twin] = { ...before[twin]! };
-      // when a link fails (the live export damaged by hand), the same promise writes them all, so an alias waiting
-      // on any of these names waits for bytes on disk either way
-      const linking = this._linkUnchanged([rel, ...twins]).then((ok) => (ok ? undefined : this._writeAll(rel, data, sha256, twins)));
-      for (const name of [rel, ...twins]) await this._track(this._writing(name, linking));
-      return;
-    }
-    const mtime = contentMtime(sha256);
-    await this._track(this._writing(rel, this.effects.writeFile(path.join(this.outDir, rel), data, mtime)));
-    for (const [i, twin] of twins.entries()) await this._track(this._writing(twin, this._writeTwin(twin, CODINGS[i]!, data, mtime)));
+    const unchanged = before && unchangedEntry(this.previous, rel, sha256, data.byteLength) && twins.every((t) => before[t]);
+    if (unchanged) for (const twin of twins) this.files[twin] = { ...before[twin]! };
+    // linked from the live export when unchanged (written when a link fails: the live export damaged by hand); every
+    // name is tracked on the one promise, so an alias of any of them waits for bytes on disk
+    const work = unchanged
+      ? this._linkUnchanged(names).then((ok) => (ok ? undefined : this._writeAll(rel, data, sha256, twins)))
+      : this._writeAll(rel, data, sha256, twins);
+    for (const name of names) await this._track(this._writing(name, work));
   }
 
-  /** Compress and write one twin; its manifest entry is filled once compressed. */
-  private async _writeTwin(twin: string, encoding: Encoding, data: Uint8Array, mtime: number): Promise<void> {
-    const bytes = await compress(data, encoding, 'static');
-    this.files[twin] = { sha256: _sha256(bytes), bytes: bytes.byteLength };
-    // the identity file's mtime: a static server's tag of a twin is then "<that mtime>-<twin size>"
-    await this.effects.writeFile(path.join(this.outDir, twin), bytes, mtime);
-  }
-
+  /** Write a file, then compress and write each twin (its manifest entry filled once compressed) with the identity
+   *  file's mtime: a static server's tag of a twin is then "<that mtime>-<twin size>". */
   private async _writeAll(rel: string, data: Uint8Array, sha256: string, twins: readonly string[]): Promise<void> {
     const mtime = contentMtime(sha256);
     await this.effects.writeFile(path.join(this.outDir, rel), data, mtime);
-    for (const [i, twin] of twins.entries()) await this._writeTwin(twin, CODINGS[i]!, data, mtime);
+    for (const [i, twin] of twins.entries()) {
+      const bytes = await compress(data, CODINGS[i]!, 'static');
+      this.files[twin] = { sha256: _sha256(bytes), bytes: bytes.byteLength };
+      await this.effects.writeFile(path.join(this.outDir, twin), bytes, mtime);
+    }
   }
 
   /** Link a file and its twins from the live export (their mtimes come along: one inode); false, with nothing left
