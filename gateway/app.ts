@@ -1,6 +1,7 @@
 // The gateway application: registry routes under the base path, one middleware that rate limits and finishes every
 // answer (errors included), and nothing that listens. server.ts serves it; tests call app.fetch() directly.
-import { defineHandler, getRequestIP, getRouterParam, H3, type H3Event } from 'h3';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { defineHandler, getRequestIP, getRouterParam, H3, toNodeHandler, type H3Event } from 'h3';
 import { ApiError } from '../api/errors.ts';
 import type { Route } from '../api/routes/types.ts';
 import { routes } from '../api/routes.ts';
@@ -14,6 +15,7 @@ import { getClientIp } from './utils/client-ip.ts';
 import { PREFLIGHT_HEADERS } from './utils/cors.ts';
 import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/errors.ts';
 import { serveBulkFile, serveBulkManifest } from './utils/bulk.ts';
+import { createFastPath } from './utils/fast-path.ts';
 import { canonicalPageFile, fileReply, serveDetail, serveList, serveStatic } from './utils/pages.ts';
 import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
 import type { Reply } from './utils/reply.ts';
@@ -35,8 +37,19 @@ export interface AppDeps {
 
 const WINDOW_MS = 60_000;
 
+/** The gateway: the h3 app (tests call its fetch()) and the Node request listener a server serves, which answers
+ *  held canonical files on the fast path (utils/fast-path.ts) and everything else through the app. Never listens. */
+export interface Gateway {
+  app: H3;
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
 /** Create the h3 app serving the API; it never listens. */
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps): H3 {
+  return createGateway(deps).app;
+}
+
+export function createGateway(deps: AppDeps): Gateway {
   const { config } = deps;
   const clock = deps.clock ?? Date.now;
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
@@ -46,11 +59,14 @@ export function createApp(deps: AppDeps) {
     store, clock, apiKeys: config.apiKeys, anonLimit: config.rateLimitAnon, keyLimit: config.rateLimitKey,
     storeDown: config.rateLimitStoreDown, log: (message) => log(message),
   });
-  // Rate-limit state per event, so an error raised after counting is answered without counting twice.
+  // Rate-limit state per event, so an error raised after counting is answered without counting twice; and per Node
+  // request for hits the fast path counted before handing the request over.
   const counted = new WeakMap<H3Event, RateLimitResult>();
+  const countedEarlier = new WeakMap<IncomingMessage, RateLimitResult>();
 
   async function countRequest(event: H3Event): Promise<RateLimitResult> {
-    const known = counted.get(event);
+    const nodeReq = event.runtime?.node?.req as IncomingMessage | undefined;
+    const known = counted.get(event) ?? (nodeReq && countedEarlier.get(nodeReq));
     if (known) return known;
     const ip = getClientIp(getRequestIP(event), event.req.headers.get('x-forwarded-for'), config.trustProxyHops);
     // Preflights are sent by browsers on their own; they read the budget without spending it.
@@ -63,7 +79,7 @@ export function createApp(deps: AppDeps) {
   function finish(event: H3Event, reply: Reply, rateLimit: RateLimitResult | null): Promise<Response> {
     // While the store is down the count is unknown: no RateLimit headers rather than made-up ones.
     if (rateLimit?.storeDown) rateLimit = null;
-    return toHttpResponse(reply, { request: event.req, rateLimit, now: clock(), cachePolicy, exportId: _exportIdOf(deps.site) });
+    return toHttpResponse(reply, event.req, { rateLimit, now: clock(), cachePolicy, exportId: _exportIdOf(deps.site) });
   }
 
   const app = new H3({
@@ -115,7 +131,17 @@ export function createApp(deps: AppDeps) {
   app.all('/docs/:file', defineHandler((event) => _serveReference(deps.site, basePath, getRouterParam(event, 'file') ?? '', event)));
   const rootRedirect = toApiRootRedirect(config.baseUrl);
   for (const above of pathsAboveBase(basePath)) app.all(above, defineHandler(() => rootRedirect));
-  return app;
+
+  const throughApp = toNodeHandler(app);
+  const listener = createFastPath({
+    routes, basePath, site: deps.site, limiter, clock, cachePolicy, trustProxyHops: config.trustProxyHops,
+    maxUrlBytes: config.http.maxUrlBytes,
+    next(req, res, hit) {
+      if (hit) countedEarlier.set(req, hit);
+      void throughApp(req, res);
+    },
+  });
+  return { app, listener };
 }
 
 /** Answer one registry route (method checks first, then the export taken once for the whole request). */

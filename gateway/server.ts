@@ -8,9 +8,8 @@ import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { toNodeHandler } from 'h3';
 import { resolveConfig } from '../config/resolve.ts';
-import { createApp } from './app.ts';
+import { createApp, createGateway } from './app.ts';
 import { runPrimary, type ListeningMessage } from './cluster.ts';
 import type { Channel } from './stores/cluster.ts';
 import { createMemoryStore } from './stores/memory.ts';
@@ -61,7 +60,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
 
   // A cluster worker counts in the primary (unless Redis is set): one exact limit across the workers.
   const { store, description } = await openRateLimitStore(config, cluster.isWorker ? (process as unknown as Channel) : null);
-  const app = createApp({ config, site, cachePolicy: { refreshHourUtc }, store });
+  const { listener } = createGateway({ config, site, cachePolicy: { refreshHourUtc }, store });
   if (site.current() && options.warm !== false) {
     // a throwaway app with its own budget store: the warm-up spends nobody's rate limit
     const warmApp = createApp({ config, site, cachePolicy: { refreshHourUtc }, store: createMemoryStore({ windowMs: 60_000 }), log: () => {} });
@@ -71,7 +70,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   }
   site.startPolling(SITE_POLL_MS);
 
-  const server = createHttpServer(toNodeHandler(app), {
+  const server = createHttpServer(listener, {
     maxUrlBytes: config.http.maxUrlBytes,
     maxHeaderBytes: config.http.maxHeaderBytes,
     exportId: () => site.current()?.exportId,

@@ -36,22 +36,27 @@ export function createMemoryStore(options: StoreOptions): RateLimitStore {
     return old;
   }
 
+  function incrementNow(key: string, limit: number): ClientWindow {
+    const now = clock();
+    rotate(now);
+    let client = find(key);
+    if (!client) {
+      client = { hits: 0, resetAt: now + windowMs };
+      current.set(key, client);
+    } else if (client.resetAt <= now) {
+      client.hits = 0;
+      client.resetAt = now + windowMs;
+    }
+    client.hits += 1;
+    if (client.hits > limit) client.resetAt = now + windowMs; // refused: a full window from now
+    return { ...client };
+  }
+
   return {
     windowMs,
+    incrementNow,
     async increment(key, limit) {
-      const now = clock();
-      rotate(now);
-      let client = find(key);
-      if (!client) {
-        client = { hits: 0, resetAt: now + windowMs };
-        current.set(key, client);
-      } else if (client.resetAt <= now) {
-        client.hits = 0;
-        client.resetAt = now + windowMs;
-      }
-      client.hits += 1;
-      if (client.hits > limit) client.resetAt = now + windowMs; // refused: a full window from now
-      return { ...client };
+      return incrementNow(key, limit);
     },
     async get(key) {
       const now = clock();

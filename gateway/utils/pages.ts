@@ -23,13 +23,16 @@ export async function serveStatic(site: Site, route: StaticRoute): Promise<Reply
  * null: the request then takes the full path (cursor checks, the engine). Most list traffic is canonical.
  */
 export function canonicalPageFile(site: Site, route: ListRoute, search: string): string | null {
-  let rel: string | null = null;
-  if (search === '' || search === '?' || search === `?limit=${PAGE_LIMIT_DEFAULT}`) rel = siteLayout.listFirstPage(route.resource);
-  else if (search.startsWith('?cursor=')) {
-    const cursor = search.slice(8);
-    if (isSafeFileKey(cursor)) rel = siteLayout.listPage(route.resource, cursor);
-  }
+  const rel = canonicalPagePath(route, search);
   return rel !== null && site.files.has(rel) ? rel : null;
+}
+
+/** Where the canonical page a list request names would be, if the export holds it (canonicalPageFile checks). */
+export function canonicalPagePath(route: ListRoute, search: string): string | null {
+  if (search === '' || search === '?' || search === `?limit=${PAGE_LIMIT_DEFAULT}`) return siteLayout.listFirstPage(route.resource);
+  if (!search.startsWith('?cursor=')) return null;
+  const cursor = search.slice(8);
+  return isSafeFileKey(cursor) ? siteLayout.listPage(route.resource, cursor) : null;
 }
 
 /** The reply of a listed file (null when the export lacks it). */

@@ -3,7 +3,7 @@
 // RateLimit-Policy / RateLimit headers (IETF httpapi ratelimit-headers draft, structured-field syntax) and for the
 // 429 / 401 decision; formats are documented in docs/rate-limits.md.
 import { createHash } from 'node:crypto';
-import type { RateLimitStore } from '../stores/types.ts';
+import type { ClientWindow, RateLimitStore } from '../stores/types.ts';
 import { toRateLimitKey } from './client-ip.ts';
 import { createOutageTracker, type OutageStats } from './store-outage.ts';
 
@@ -41,6 +41,8 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** Count one request (`peek` reads the window without counting, used for CORS preflights). */
   consume(ip: string, apiKey: string | null, peek?: boolean): Promise<RateLimitResult>;
+  /** Count one request at once when the store counts in this process; null when it must be asked (then `consume`). */
+  consumeNow(ip: string, apiKey: string | null): RateLimitResult | null;
   /** Store outages so far. */
   outages(): OutageStats;
 }
@@ -51,36 +53,65 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const windowSeconds = Math.round(options.store.windowMs / 1000);
   const mode = options.storeDown ?? 'open';
   const outage = createOutageTracker(mode, options.log ?? ((m) => console.error(m)), clock);
+  // Store keys by address: a keep-alive client sends the same address string many times, and its key (an IPv6 /56
+  // prefix, say) is worked out once. Cleared when large, so a flood of addresses cannot grow it without bound.
+  const anonKeys = new Map<string, string>();
+  const anonKeyOf = (ip: string): string => {
+    let key = anonKeys.get(ip);
+    if (key === undefined) {
+      if (anonKeys.size >= 10_000) anonKeys.clear();
+      anonKeys.set(ip, key = `anon:${toRateLimitKey(ip)}`);
+    }
+    return key;
+  };
+
+  /** Who is counted, under which policy and limit. */
+  function subject(ip: string, apiKey: string | null) {
+    const validKey = apiKey !== null && options.apiKeys.has(apiKey);
+    // An invalid key is charged to the address's anonymous budget, so guessing keys costs the guesser.
+    const policy: PolicyName = validKey ? 'key' : 'anonymous';
+    const limit = validKey ? options.keyLimit : options.anonLimit;
+    // Keys are stored hashed so a store dump (or a Redis shared with others) never holds a usable key.
+    const storeKey = validKey ? `key:${sha256(apiKey)}` : anonKeyOf(ip);
+    return { policy, limit, storeKey, invalidKey: apiKey !== null && !validKey };
+  }
+
+  function result(who: ReturnType<typeof subject>, window: ClientWindow, now: number): RateLimitResult {
+    return {
+      policy: who.policy,
+      limit: who.limit,
+      windowSeconds,
+      remaining: Math.max(0, who.limit - window.hits),
+      resetSeconds: Math.max(0, Math.ceil((window.resetAt - now) / 1000)),
+      limited: window.hits > who.limit,
+      invalidKey: who.invalidKey,
+    };
+  }
+
   return {
     outages: () => outage.stats(),
     async consume(ip, apiKey, peek = false) {
-      const validKey = apiKey !== null && options.apiKeys.has(apiKey);
-      // An invalid key is charged to the address's anonymous budget, so guessing keys costs the guesser.
-      const policy: PolicyName = validKey ? 'key' : 'anonymous';
-      const limit = validKey ? options.keyLimit : options.anonLimit;
-      // Keys are stored hashed so a store dump (or a Redis shared with others) never holds a usable key.
-      const storeKey = validKey ? `key:${sha256(apiKey)}` : `anon:${toRateLimitKey(ip)}`;
+      const who = subject(ip, apiKey);
       const now = clock();
-      const invalidKey = apiKey !== null && !validKey;
       let window;
       try {
         window = peek
-          ? ((await options.store.get(storeKey)) ?? { hits: 0, resetAt: now + options.store.windowMs })
-          : await options.store.increment(storeKey, limit);
+          ? ((await options.store.get(who.storeKey)) ?? { hits: 0, resetAt: now + options.store.windowMs })
+          : await options.store.increment(who.storeKey, who.limit);
         outage.succeeded();
       } catch (error) {
         outage.failed(error);
+        const { policy, limit, invalidKey } = who;
         return { policy, limit, windowSeconds, remaining: limit, resetSeconds: windowSeconds, limited: false, invalidKey, storeDown: mode };
       }
-      return {
-        policy,
-        limit,
-        windowSeconds,
-        remaining: Math.max(0, limit - window.hits),
-        resetSeconds: Math.max(0, Math.ceil((window.resetAt - now) / 1000)),
-        limited: window.hits > limit,
-        invalidKey,
-      };
+      return result(who, window, now);
+    },
+    consumeNow(ip, apiKey) {
+      if (!options.store.incrementNow) return null;
+      const who = subject(ip, apiKey);
+      const now = clock();
+      // a store that counts in this process does not fail the way a remote one does: an error here is a bug, raised
+      return result(who, options.store.incrementNow(who.storeKey, who.limit), now);
     },
   };
 }

@@ -1,8 +1,10 @@
 // HTTP finishing shared by every answer, errors included: content type, CORS, rate-limit headers, Cache-Control,
 // the ETag and If-None-Match → 304, content negotiation for gzip/br, X-Export-Id, and HEAD (headers of the GET
-// answer, no body). The answer is srvx's FastResponse (the response type of h3's own Node adapter): its body bytes
-// and a plain header list are written to the socket as they are, never wrapped in a web Response or pumped through
-// a ReadableStream. Everything that does not depend on the request (tags, variants) was made once per export.
+// answer, no body). `finishAnswer` is the one place that decides them; it is synchronous and request-shape agnostic,
+// so h3's answers (toHttpResponse: srvx's FastResponse, whose body bytes and header list are written to the socket
+// as they are) and the canonical-file fast path (fast-path.ts: written straight to Node's response) send the same
+// headers for the same request. Everything that does not depend on the request (tags, variants) was made once.
+import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
 import { MIN_COMPRESS_BYTES, compress, type Encoding } from '../../api/representations.ts';
 import { cacheControlFor, type CachePolicy } from './cache-control.ts';
@@ -13,8 +15,14 @@ import { toRateLimitHeaders, type RateLimitResult } from './rate-limit.ts';
 import type { Reply } from './reply.ts';
 import { toDownloadResponse } from './download.ts';
 
+/** What finishing needs to know of a request, whichever server shape carried it. */
+export interface RequestFacts {
+  method: string;
+  acceptEncoding: string | null;
+  ifNoneMatch: string | null;
+}
+
 export interface FinishContext {
-  request: Request;
   rateLimit: RateLimitResult | null;
   now: number;
   cachePolicy: CachePolicy;
@@ -22,65 +30,108 @@ export interface FinishContext {
   exportId?: string;
 }
 
-type HeaderList = [string, string][];
+/** Response headers as Node's writeHead takes them: name, value, name, value, … */
+export type HeaderList = string[];
 
-const CORS_LIST: HeaderList = Object.entries(CORS_HEADERS);
+/** A finished answer: status, every header in order, and the bytes to send (null: none, e.g. HEAD or 304). */
+export interface Finished {
+  status: number;
+  headers: HeaderList;
+  body: Uint8Array | null;
+}
+
+/** The body chosen for a request: the identity bytes, or a variant in the negotiated coding. */
+export interface ChosenBody {
+  body: Uint8Array;
+  etag: string | undefined;
+  encoding: Encoding | null;
+}
+
+const CORS_LIST: HeaderList = Object.entries(CORS_HEADERS).flat();
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Build the final Response for a reply. */
-export async function toHttpResponse(reply: Reply, ctx: FinishContext): Promise<Response> {
-  const { request } = ctx;
+/** The coding to send a body of `bytes` in (small bodies are never compressed). */
+export function encodingFor(bytes: number, acceptEncoding: string | null): Encoding | null {
+  return bytes >= MIN_COMPRESS_BYTES ? negotiateEncoding(acceptEncoding) : null;
+}
+
+/** Every header and the bytes of an answer whose body (and coding) has been chosen. */
+export function finishAnswer(reply: Omit<Reply, 'body' | 'etag' | 'encoded' | 'download'>, chosen: ChosenBody | null,
+  request: RequestFacts, ctx: FinishContext): Finished {
+  const headers = _commonHeaders(reply, ctx);
+  if (chosen === null) return _finished(request, reply.status, headers, null);
+  const { body, etag, encoding } = chosen;
+  if (reply.status === 200 && etag) {
+    headers.push('etag', etag);
+    if (ifNoneMatchMatches(request.ifNoneMatch, etag)) return _finished(request, 304, headers, null);
+  }
+  // the API's answers are JSON; the reference page's files (gateway/reference/) say their own type
+  if (!reply.headers?.['content-type']) headers.push('content-type', JSON_TYPE);
+  if (encoding) headers.push('content-encoding', encoding);
+  headers.push('content-length', String(body.byteLength));
+  return _finished(request, reply.status, headers, body);
+}
+
+/** Build the final Response for a reply (the h3 path). */
+export async function toHttpResponse(reply: Reply, request: Request, ctx: FinishContext): Promise<Response> {
+  // a bulk file streams from disk (rare, large): a web Response is the right shape there
+  if (reply.download) return toDownloadResponse(reply.download, request, new Headers(_pairs(_commonHeaders(reply, ctx))));
+  const facts: RequestFacts = {
+    method: request.method,
+    acceptEncoding: request.headers.get('accept-encoding'),
+    ifNoneMatch: request.headers.get('if-none-match'),
+  };
+  const finished = finishAnswer(reply, reply.body === null ? null : await _chooseBody(reply, reply.body, facts.acceptEncoding), facts, ctx);
+  // the reason phrase Node itself writes (srvx would send an empty one), so both paths send the same status line
+  return new FastResponse(finished.body as Uint8Array<ArrayBuffer> | null,
+    { status: finished.status, statusText: STATUS_CODES[finished.status], headers: _pairs(finished.headers) }) as Response;
+}
+
+async function _chooseBody(reply: Reply, identity: Uint8Array, acceptEncoding: string | null): Promise<ChosenBody> {
+  const encoding = encodingFor(identity.byteLength, acceptEncoding);
+  if (!encoding) return { body: identity, etag: reply.etag, encoding: null };
+  const variant = reply.encoded ? await reply.encoded(encoding) : null;
+  // small one-off bodies (errors) have no kept variants: compressed per answer
+  return variant ? { body: variant.body, etag: variant.etag, encoding } : { body: await compress(identity, encoding, 'dynamic'), etag: reply.etag, encoding };
+}
+
+function _commonHeaders(reply: Pick<Reply, 'status' | 'site' | 'headers'>, ctx: FinishContext): HeaderList {
   const headers: HeaderList = CORS_LIST.slice();
   if (ctx.rateLimit) {
     const limit = toRateLimitHeaders(ctx.rateLimit);
-    headers.push(['ratelimit-policy', limit['ratelimit-policy']!], ['ratelimit', limit.ratelimit!]);
+    headers.push('ratelimit-policy', limit['ratelimit-policy']!, 'ratelimit', limit.ratelimit!);
   }
-  headers.push(['cache-control', _cacheControl(reply.status, ctx.now, ctx.cachePolicy)]);
+  headers.push('cache-control', _cacheControl(reply.status, ctx.now, ctx.cachePolicy));
   // Every answer may differ by coding (even small ones, so a cache never serves a stored gzip body to a client
   // that did not ask for it).
-  headers.push(['vary', 'Accept-Encoding']);
+  headers.push('vary', 'Accept-Encoding');
   const exportId = reply.site?.exportId ?? ctx.exportId;
-  if (exportId) headers.push(['x-export-id', exportId]);
-  if (reply.status === 429) headers.push(['retry-after', '60']);
+  if (exportId) headers.push('x-export-id', exportId);
+  if (reply.status === 429) headers.push('retry-after', '60');
   if (reply.headers) for (const name in reply.headers) _set(headers, name, reply.headers[name]!);
-  // a bulk file streams from disk (rare, large): a web Response is the right shape there
-  if (reply.download) return toDownloadResponse(reply.download, request, new Headers(headers));
-  if (reply.body === null) return _send(request, null, reply.status, headers);
-
-  let encoding: Encoding | null = null;
-  if (reply.body.byteLength >= MIN_COMPRESS_BYTES) encoding = negotiateEncoding(request.headers.get('accept-encoding'));
-  let body = reply.body;
-  let etag = reply.etag;
-  if (encoding) {
-    const variant = reply.encoded ? await reply.encoded(encoding) : null;
-    if (variant) {
-      body = variant.body;
-      etag = variant.etag;
-    } else {
-      body = await compress(reply.body, encoding, 'dynamic');
-    }
-  }
-  if (reply.status === 200 && etag) {
-    headers.push(['etag', etag]);
-    if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) return _send(request, null, 304, headers);
-  }
-  // the API's answers are JSON; the reference page's files (gateway/reference/) say their own type
-  if (!reply.headers?.['content-type']) headers.push(['content-type', JSON_TYPE]);
-  if (encoding) headers.push(['content-encoding', encoding]);
-  headers.push(['content-length', String(body.byteLength)]);
-  return _send(request, body, reply.status, headers);
+  return headers;
 }
 
-function _send(request: Request, body: Uint8Array | null, status: number, headers: HeaderList): Response {
+function _finished(request: RequestFacts, status: number, headers: HeaderList, body: Uint8Array | null): Finished {
   // HEAD keeps every header of the GET answer (Content-Length included) but sends no body.
   const withBody = request.method !== 'HEAD' && body !== null && status !== 204 && status !== 304;
-  return new FastResponse(withBody ? (body as Uint8Array<ArrayBuffer>) : null, { status, headers }) as Response;
+  return { status, headers, body: withBody ? body : null };
 }
 
 function _set(headers: HeaderList, name: string, value: string): void {
-  const at = headers.findIndex(([n]) => n === name);
-  if (at >= 0) headers[at] = [name, value];
-  else headers.push([name, value]);
+  for (let at = 0; at < headers.length; at += 2) {
+    if (headers[at] === name) {
+      headers[at + 1] = value;
+      return;
+    }
+  }
+  headers.push(name, value);
+}
+
+function _pairs(headers: HeaderList): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let at = 0; at < headers.length; at += 2) pairs.push([headers[at]!, headers[at + 1]!]);
+  return pairs;
 }
 
 // Cache-Control changes once a second at most (max-age counts down to the refresh hour): made once per second.

@@ -14,7 +14,7 @@ import { loadResourceTable } from '../../api/query/engine.ts';
 import type { ExportContext, ResourceTable } from '../../api/query/types.ts';
 import { readArrowSkippingRecords } from './arrow-file.ts';
 import { fileRecords } from './file-records.ts';
-import { compress, fileEtag, twinPath, type Encoding } from '../../api/representations.ts';
+import { compress, fileEtag, MIN_COMPRESS_BYTES, twinPath, type Encoding } from '../../api/representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { siteLayout } from '../../api/site-layout.ts';
 import { parseManifest, type ManifestFiles, type ManifestHead } from './manifest-files.ts';
@@ -46,8 +46,11 @@ export interface Site {
   readonly tables: ReadonlyMap<string, ResourceTable>;
   /** A file by site-relative path, or null if the manifest does not list it. */
   readFile(relPath: string): Promise<SiteFile | null>;
-  /** A listed file in a coding (null: identity) with its ETag, ready to send; null if the manifest does not list it. */
+  /** A listed file in a coding (null: identity) with its ETag, ready to send; null if the manifest does not list it.
+   *  A file below MIN_COMPRESS_BYTES is given in identity whatever coding is asked (its `encoding` says which). */
   represent(relPath: string, encoding: Encoding | null): Promise<Representation | null>;
+  /** The same representation only if it is already held (no read, no wait): the fast path's lookup. */
+  peek(relPath: string, encoding: Encoding | null): Representation | undefined;
   /**
    * Engine answers by normalised query. An export never changes, so an answer (and its compressed variants) can be
    * reused until the export is swapped (the cache goes with it); popular filtered pages then cost one lookup.
@@ -134,6 +137,8 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
   async function load(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
     const entry = files.get(relPath);
     if (!entry) return null;
+    // a file too small to be worth compressing is sent as it is, whatever coding is asked for (never a twin)
+    if (encoding !== null && entry.bytes < MIN_COMPRESS_BYTES) return represent(relPath, null);
     if (encoding === null) return { body: await readListed(relPath, entry.sha256), etag: fileEtag(entry.sha256, entry.bytes), encoding };
     const twin = files.get(twinPath(relPath, encoding));
     // An export written before twins existed: compressed here once, off the event loop, with the same tag formula.
@@ -142,8 +147,10 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     return { body, etag: fileEtag(entry.sha256, body.byteLength), encoding };
   }
 
+  const cacheKey = (relPath: string, encoding: Encoding | null) => `${encoding ?? 'identity'}:${relPath}`;
+
   function represent(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
-    const key = `${encoding ?? 'identity'}:${relPath}`;
+    const key = cacheKey(relPath, encoding);
     const hit = cache.get(key);
     if (hit) return Promise.resolve(hit);
     let pending = loading.get(key);
@@ -172,5 +179,6 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     answers,
     readFile: readFileCached,
     represent,
+    peek: (relPath, encoding) => cache.get(cacheKey(relPath, encoding)),
   };
 }

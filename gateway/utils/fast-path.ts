@@ -1,0 +1,143 @@
+// The canonical-file fast path: most traffic asks for a file the export holds (a detail document, a list's first
+// page or a page on its canonical cursor walk, the API root and its static documents), and such an answer needs no
+// routing framework. This handler answers exactly those requests straight on Node's response: it counts the hit with
+// the same limiter, takes the file's representation in the negotiated coding from the site (held, or read once and
+// then held), and finishes it with the same finishAnswer as every other answer (respond.ts), so status, headers and
+// bytes are those of the h3 path. Anything else (another method, an unusual target, a file the export does not list,
+// a refused or uncounted hit, an error) is handed to the h3 app unchanged, with the hit already counted so it is
+// never counted twice.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ListRoute, Route } from '../../api/routes/types.ts';
+import { isSafeFileKey, siteLayout } from '../../api/site-layout.ts';
+import type { CachePolicy } from './cache-control.ts';
+import { getClientIp } from './client-ip.ts';
+import { negotiateEncoding } from './compress.ts';
+import { canonicalPagePath } from './pages.ts';
+import type { RateLimiter, RateLimitResult } from './rate-limit.ts';
+import { finishAnswer, type RequestFacts } from './respond.ts';
+import type { Representation, Site } from './site.ts';
+import type { SiteHolder } from './site-holder.ts';
+
+export interface FastPathDeps {
+  routes: readonly Route[];
+  basePath: string;
+  site: SiteHolder;
+  limiter: RateLimiter;
+  clock: () => number;
+  cachePolicy: CachePolicy;
+  trustProxyHops: number;
+  maxUrlBytes: number;
+  /** Where a request the fast path does not answer goes (the h3 app), with its hit counted if it was. */
+  next: (req: IncomingMessage, res: ServerResponse, counted: RateLimitResult | null) => unknown;
+}
+
+/** How a path names a file: a static document or a list's page (the whole path), or a detail (a prefix + id). */
+type Target = { kind: 'static'; file: string } | { kind: 'list'; route: ListRoute };
+
+/** The Node request listener: answers canonical files, hands everything else to `deps.next`. */
+export function createFastPath(deps: FastPathDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const exact = new Map<string, Target>();
+  const detailPrefixes = new Map<string, string>(); // `${basePath}/${resource}/` → resource
+  for (const route of deps.routes) {
+    const full = route.path === '/' ? deps.basePath || '/' : `${deps.basePath}${route.path}`;
+    if (route.kind === 'static') exact.set(full, { kind: 'static', file: siteLayout.staticFile(route.file) });
+    else if (route.kind === 'list') exact.set(full, { kind: 'list', route });
+    else if (route.kind === 'detail') detailPrefixes.set(full.slice(0, full.lastIndexOf('/') + 1), route.resource);
+  }
+  // A connection's address is the same for every request it carries: its client address is worked out once (only
+  // without trusted proxies; behind them the address is read from each request's X-Forwarded-For).
+  const addressOf = new WeakMap<object, string>();
+
+  /** The site-relative file a GET names if the export lists it, or null when it is not a plain canonical request. */
+  function fileOf(url: string): string | null {
+    const q = url.indexOf('?');
+    const pathname = q < 0 ? url : url.slice(0, q);
+    const target = exact.get(pathname);
+    if (target) return target.kind === 'static' ? target.file : canonicalPagePath(target.route, q < 0 ? '' : url.slice(q));
+    const slash = pathname.lastIndexOf('/');
+    const resource = detailPrefixes.get(pathname.slice(0, slash + 1));
+    if (resource === undefined) return null;
+    // ids that are not their own file key (escaped, or holding a slash) take the h3 path and its id index
+    const id = pathname.slice(slash + 1);
+    return isSafeFileKey(id) ? siteLayout.detail(resource, id) : null;
+  }
+
+  /** Answer the file; true when answered at once, false when the request is not the fast path's, or a promise of
+   *  either when the file is read first (then held for the requests after it). */
+  function answer(req: IncomingMessage, res: ServerResponse, counted: RateLimitResult): boolean | Promise<boolean> {
+    // a refused, unknown-key or uncounted hit is answered by the app's own rules
+    if (counted.limited || counted.invalidKey || counted.storeDown) return false;
+    const site = deps.site.current();
+    const rel = site ? fileOf(req.url!) : null;
+    if (rel === null) return false;
+    const acceptEncoding = _header(req, 'accept-encoding');
+    // the site gives a small file in identity whatever coding is asked (respond.ts's rule, made where it is held)
+    const encoding = negotiateEncoding(acceptEncoding);
+    const held = site!.peek(rel, encoding);
+    if (held) return send(req, res, site!, held, acceptEncoding, counted);
+    // a path the export does not list is null here and goes to the app (a 404, or the engine for other cursors)
+    return site!.represent(rel, encoding).then((loaded) => loaded !== null && send(req, res, site!, loaded, acceptEncoding, counted));
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, site: Site, chosen: Representation, acceptEncoding: string | null,
+    counted: RateLimitResult): true {
+    const facts: RequestFacts = { method: req.method!, acceptEncoding, ifNoneMatch: _header(req, 'if-none-match') };
+    const finished = finishAnswer({ status: 200, site }, chosen, facts, { cachePolicy: deps.cachePolicy, rateLimit: counted, now: deps.clock() });
+    res.writeHead(finished.status, finished.headers);
+    res.end(finished.body ?? undefined);
+    return true;
+  }
+
+  function settle(req: IncomingMessage, res: ServerResponse, counted: RateLimitResult | null, outcome: boolean | Promise<boolean>) {
+    if (outcome === true) return;
+    if (outcome === false) {
+      deps.next(req, res, counted);
+      return;
+    }
+    outcome.then((served) => { if (!served) deps.next(req, res, counted); }, () => failed(req, res, counted));
+  }
+
+  function failed(req: IncomingMessage, res: ServerResponse, counted: RateLimitResult | null) {
+    // nothing was written unless the failure came after the head: then the answer can only be cut off
+    if (res.headersSent) res.destroy();
+    else deps.next(req, res, counted);
+  }
+
+  return function fastPath(req, res) {
+    const url = req.url ?? '';
+    // only plain origin-form GET/HEAD targets within the URL limit; everything else is the app's
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || url.length > deps.maxUrlBytes || url.charCodeAt(0) !== 47 /* / */
+      || url.includes('%') || url.includes('#') || url.includes('\\')) {
+      deps.next(req, res, null);
+      return;
+    }
+    let ip = deps.trustProxyHops === 0 ? addressOf.get(req.socket) : undefined;
+    if (ip === undefined) {
+      ip = getClientIp(req.socket.remoteAddress, _header(req, 'x-forwarded-for'), deps.trustProxyHops);
+      if (deps.trustProxyHops === 0) addressOf.set(req.socket, ip);
+    }
+    const apiKey = _header(req, 'x-api-key');
+    let counted: RateLimitResult | null = null;
+    try {
+      // a store counting in this process answers at once: a held file is then answered within this turn
+      counted = deps.limiter.consumeNow(ip, apiKey);
+      if (counted !== null) {
+        settle(req, res, counted, answer(req, res, counted));
+        return;
+      }
+    } catch {
+      failed(req, res, counted);
+      return;
+    }
+    deps.limiter.consume(ip, apiKey).then((result) => {
+      counted = result;
+      settle(req, res, result, answer(req, res, result));
+    }, () => failed(req, res, counted)).catch(() => failed(req, res, counted));
+  };
+}
+
+/** A request header as h3 reads it (Node joins repeated headers with ", " as the fetch Headers do). */
+function _header(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+}
