@@ -4,7 +4,7 @@
 // shuts the workers down gracefully on SIGTERM / SIGINT. A worker that fails before it listens stops the whole start.
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config/resolve.ts';
-import { serveClusterStore } from './stores/cluster.ts';
+import { createClusterPrimary } from './stores/cluster-primary.ts';
 import { createMemoryStore } from './stores/memory.ts';
 import { WINDOW_MS } from './stores/open.ts';
 
@@ -18,7 +18,7 @@ export function isListeningMessage(message: unknown): message is ListeningMessag
 /** Run the primary: fork `config.workers` workers (this same entry script) and supervise them. */
 export function runPrimary(config: Pick<Config, 'workers' | 'redisUrl'>, say: (message: string) => void = console.log): void {
   // Without Redis the primary is the one place every worker can count in: exact limits across workers.
-  const store = config.redisUrl ? null : createMemoryStore({ windowMs: WINDOW_MS });
+  const counts = config.redisUrl ? null : createClusterPrimary(createMemoryStore({ windowMs: WINDOW_MS }));
   const listening = new Set<number>();
   let announced = false;
   let stopping = false;
@@ -28,7 +28,7 @@ export function runPrimary(config: Pick<Config, 'workers' | 'redisUrl'>, say: (m
 
   function fork(): Worker {
     const worker = cluster.fork();
-    const detach = store ? serveClusterStore(worker, store) : () => {};
+    const detach = counts ? counts.serve(worker) : () => {};
     worker.on('message', (message: unknown) => {
       if (!isListeningMessage(message)) return;
       listening.add(worker.id);

@@ -1,16 +1,26 @@
 // The rate-limit store of a cluster worker: every hit is counted by the primary process (which holds one memory store
 // for all workers), so N workers on one port keep one exact limit without Redis. Worker and primary talk over the
 // cluster's IPC channel; a primary that does not answer in time is a store failure (the limiter fails open or closed).
+// Asking the primary for every hit would put an IPC round trip on every request, so the primary lends a worker a
+// block of further hits for the same client when the client is far from its limit (stores/cluster-primary.ts): the
+// worker counts those itself, at once, and the primary has already counted them. Near the limit nothing is lent, and
+// before refusing a client the primary takes back what other workers hold unused, so admission stays exact.
 import type { ClientWindow, RateLimitStore } from './types.ts';
 
 /** One call from a worker to the primary's store. */
-interface StoreCall { id: number; op: 'increment' | 'get' | 'resetKey'; key: string; limit?: number }
-/** The primary's answer to one call. */
-interface StoreAnswer { id: number; value?: ClientWindow | null; error?: string }
+export interface StoreCall { id: number; op: 'increment' | 'get' | 'resetKey'; key: string; limit?: number }
+/** The primary's answer to one call; `lend`: further hits of the same window counted for this worker to use. */
+export interface StoreAnswer { id: number; value?: ClientWindow | null; lend?: number; error?: string }
 // The calls of one event-loop turn travel as one message and are answered as one: per-message IPC cost (framing,
 // JSON, a syscall each way) is what limits the primary, not the counting.
-interface CallBatch { rateLimit: 'calls'; calls: StoreCall[] }
-interface AnswerBatch { rateLimit: 'answers'; answers: StoreAnswer[] }
+export interface CallBatch { rateLimit: 'calls'; calls: StoreCall[] }
+export interface AnswerBatch { rateLimit: 'answers'; answers: StoreAnswer[] }
+/** The primary asks for a client's lent hits back; the worker gives up what it has not used. */
+export interface Revoke { rateLimit: 'revoke'; id: number; key: string }
+export interface Revoked { rateLimit: 'revoked'; id: number; unused: number }
+
+/** Hits the primary lent this worker for one client: `left` unused, `hits` the count of the last one used. */
+interface Lent { left: number; hits: number; resetAt: number }
 
 /** The IPC end of one process: `process` in a worker, a `cluster.Worker` in the primary. */
 export interface Channel {
@@ -25,13 +35,44 @@ export interface ClusterStoreOptions {
   channel: Channel;
   /** Milliseconds the primary may take to answer before the call fails. */
   timeoutMs?: number;
+  /** Epoch milliseconds (lent hits are good until their window ends); injected so tests can move time. */
+  clock?: () => number;
 }
 
 /** Worker side: a store whose counts live in the primary. */
 export function createClusterStore(options: ClusterStoreOptions): RateLimitStore {
   const { channel, windowMs } = options;
   const timeoutMs = options.timeoutMs ?? 1_000;
-  const pending = new Map<number, { resolve(value: ClientWindow | null): void; reject(error: Error): void }>();
+  const clock = options.clock ?? Date.now;
+  const lent = new Map<string, Lent>();
+
+  /** A hit counted from what the primary lent, or null when nothing usable is held for `key`. */
+  function fromLent(key: string): ClientWindow | null {
+    const held = lent.get(key);
+    if (!held) return null;
+    if (held.left <= 0 || held.resetAt <= clock()) {
+      lent.delete(key);
+      return null;
+    }
+    held.left--;
+    held.hits++;
+    return { hits: held.hits, resetAt: held.resetAt };
+  }
+
+  function keepLent(key: string, value: ClientWindow, lend: number): void {
+    const held = lent.get(key);
+    // a second loan while one is live (calls crossed): both were counted, so both are kept
+    const left = lend + (held && held.resetAt === value.resetAt ? held.left : 0);
+    if (lent.size >= 4_096) for (const [k, l] of lent) if (l.resetAt <= clock()) lent.delete(k);
+    lent.set(key, { left, hits: value.hits, resetAt: value.resetAt });
+  }
+
+  function unusedOf(key: string): number {
+    const held = lent.get(key);
+    return held && held.resetAt > clock() ? held.left : 0;
+  }
+
+  const pending = new Map<number, { resolve(answer: StoreAnswer): void; reject(error: Error): void }>();
   let queue: StoreCall[] = [];
   let nextId = 1;
   const fail = (id: number, error: Error) => {
@@ -41,13 +82,23 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
     waiting.reject(error);
   };
   const onMessage = (message: unknown) => {
+    if (_isRevoke(message)) {
+      const unused = unusedOf(message.key);
+      lent.delete(message.key);
+      try {
+        channel.send({ rateLimit: 'revoked', id: message.id, unused } satisfies Revoked);
+      } catch {
+        // the primary is gone; it gives up waiting on its own
+      }
+      return;
+    }
     if (!_isAnswers(message)) return;
     for (const answer of message.answers) {
       const waiting = pending.get(answer.id);
       if (!waiting) continue; // answered after its timeout
       pending.delete(answer.id);
       if (answer.error !== undefined) waiting.reject(new Error(`rate-limit store in the primary: ${answer.error}`));
-      else waiting.resolve(answer.value ?? null);
+      else waiting.resolve(answer);
     }
   };
   channel.on('message', onMessage);
@@ -68,7 +119,7 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
     }, timeoutMs).unref();
   }
 
-  function call(op: StoreCall['op'], key: string, limit?: number): Promise<ClientWindow | null> {
+  function call(op: StoreCall['op'], key: string, limit?: number): Promise<StoreAnswer> {
     return new Promise((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve, reject });
@@ -79,15 +130,22 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
 
   return {
     windowMs,
+    incrementNow: (key) => fromLent(key),
     async increment(key, limit) {
-      const value = await call('increment', key, limit);
+      const local = fromLent(key);
+      if (local) return local;
+      const { value, lend } = await call('increment', key, limit);
       if (!value) throw new Error('rate-limit store in the primary answered an increment without a window');
+      if (lend) keepLent(key, value, lend);
       return value;
     },
     async get(key) {
-      return (await call('get', key)) ?? undefined;
+      const { value } = await call('get', key);
+      // the primary's count includes what it lent this worker and this worker has not used
+      return value ? { hits: value.hits - unusedOf(key), resetAt: value.resetAt } : undefined;
     },
     async resetKey(key) {
+      lent.delete(key);
       await call('resetKey', key);
     },
     async shutdown() {
@@ -97,35 +155,16 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
   };
 }
 
-/** Primary side: answer one worker's store calls from `store` (the primary's memory store). Returns a detach. */
-export function serveClusterStore(worker: Channel, store: RateLimitStore): () => void {
-  const answerOne = async (c: StoreCall): Promise<StoreAnswer> => {
-    try {
-      const value = c.op === 'increment' ? await store.increment(c.key, c.limit ?? 0)
-        : c.op === 'get' ? await store.get(c.key)
-          : await store.resetKey(c.key).then(() => null);
-      return { id: c.id, value: value ?? null };
-    } catch (error) {
-      return { id: c.id, error: error instanceof Error ? error.message : String(error ?? 'failed') };
-    }
-  };
-  const onMessage = (message: unknown) => {
-    if (!_isCalls(message)) return;
-    // answered in the order asked (the memory store counts synchronously, so the order is the counting order)
-    void Promise.all(message.calls.map(answerOne)).then((answers) => {
-      try {
-        worker.send({ rateLimit: 'answers', answers } satisfies AnswerBatch);
-      } catch {
-        // the worker is gone; its pending calls time out on its side if it is still alive
-      }
-    });
-  };
-  worker.on('message', onMessage);
-  return () => worker.off('message', onMessage);
+export function _isCalls(message: unknown): message is CallBatch {
+  return typeof message === 'object' && message !== null && (message as CallBatch).rateLimit === 'calls' && Array.isArray((message as CallBatch).calls);
 }
 
-function _isCalls(message: unknown): message is CallBatch {
-  return typeof message === 'object' && message !== null && (message as CallBatch).rateLimit === 'calls' && Array.isArray((message as CallBatch).calls);
+function _isRevoke(message: unknown): message is Revoke {
+  return typeof message === 'object' && message !== null && (message as Revoke).rateLimit === 'revoke' && typeof (message as Revoke).key === 'string';
+}
+
+export function _isRevoked(message: unknown): message is Revoked {
+  return typeof message === 'object' && message !== null && (message as Revoked).rateLimit === 'revoked' && typeof (message as Revoked).id === 'number';
 }
 
 function _isAnswers(message: unknown): message is AnswerBatch {

@@ -4,8 +4,19 @@
 // leaves nothing running at shutdown.
 import type { ClientWindow, RateLimitStore, StoreOptions } from './types.ts';
 
+/** The memory store, with what the cluster primary needs to lend hits to its workers (stores/cluster-primary.ts). */
+export interface MemoryStore extends RateLimitStore {
+  /** Count `by` hits at once (default 1); never null here. */
+  incrementNow(key: string, limit: number, by?: number): ClientWindow;
+  /** The live window of `key` without counting, at once. */
+  windowNow(key: string): ClientWindow | undefined;
+  /** Take back `hits` counted in the window ending at `resetAt` and not used (lent hits returned); none if that
+   *  window has ended. */
+  giveBack(key: string, hits: number, resetAt: number): void;
+}
+
 /** Create a memory store; counts are local to this process. */
-export function createMemoryStore(options: StoreOptions): RateLimitStore {
+export function createMemoryStore(options: StoreOptions): MemoryStore {
   const windowMs = options.windowMs;
   const clock = options.clock ?? Date.now;
   if (!(windowMs > 0)) throw new Error('windowMs must be positive');
@@ -36,7 +47,7 @@ export function createMemoryStore(options: StoreOptions): RateLimitStore {
     return old;
   }
 
-  function incrementNow(key: string, limit: number): ClientWindow {
+  function incrementNow(key: string, limit: number, by = 1): ClientWindow {
     const now = clock();
     rotate(now);
     let client = find(key);
@@ -47,9 +58,16 @@ export function createMemoryStore(options: StoreOptions): RateLimitStore {
       client.hits = 0;
       client.resetAt = now + windowMs;
     }
-    client.hits += 1;
+    client.hits += by;
     if (client.hits > limit) client.resetAt = now + windowMs; // refused: a full window from now
     return { ...client };
+  }
+
+  function windowNow(key: string): ClientWindow | undefined {
+    const now = clock();
+    rotate(now);
+    const client = current.get(key) ?? previous.get(key);
+    return client && client.resetAt > now ? { ...client } : undefined;
   }
 
   return {
@@ -58,11 +76,13 @@ export function createMemoryStore(options: StoreOptions): RateLimitStore {
     async increment(key, limit) {
       return incrementNow(key, limit);
     },
-    async get(key) {
-      const now = clock();
-      rotate(now);
+    windowNow,
+    giveBack(key, hits, resetAt) {
       const client = current.get(key) ?? previous.get(key);
-      return client && client.resetAt > now ? { ...client } : undefined;
+      if (client && client.resetAt === resetAt) client.hits = Math.max(0, client.hits - hits);
+    },
+    async get(key) {
+      return windowNow(key);
     },
     async resetKey(key) {
       current.delete(key);

@@ -19,9 +19,9 @@ export interface RateLimitStore {
    * what the 429's `Retry-After: 60` and `RateLimit: …;t=60` tell it (docs/rate-limits.md).
    */
   increment(key: string, limit: number): Promise<ClientWindow>;
-  /** The same count answered at once, offered by stores that count in this process (the memory store): the fast
-   *  path then answers without waiting a turn. Stores that count elsewhere (the primary, Redis) leave it out. */
-  incrementNow?(key: string, limit: number): ClientWindow;
+  /** The same count answered at once where this process can (the memory store always; a cluster worker while it holds
+   *  hits the primary lent it), else null: the fast path then answers without waiting a turn. Redis leaves it out. */
+  incrementNow?(key: string, limit: number): ClientWindow | null;
   /** Read `key`'s window without counting a hit; undefined when the client has no live window. */
   get(key: string): Promise<ClientWindow | undefined>;
   /** Forget `key` (tests, manual unblocking). */

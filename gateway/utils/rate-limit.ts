@@ -110,8 +110,9 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       if (!options.store.incrementNow) return null;
       const who = subject(ip, apiKey);
       const now = clock();
-      // a store that counts in this process does not fail the way a remote one does: an error here is a bug, raised
-      return result(who, options.store.incrementNow(who.storeKey, who.limit), now);
+      // counting in this process does not fail the way asking another does: an error here is a bug, and is raised
+      const window = options.store.incrementNow(who.storeKey, who.limit);
+      return window === null ? null : result(who, window, now);
     },
   };
 }

@@ -2,7 +2,8 @@
 // channel pair that copies every message asynchronously as IPC does; and a primary that does not answer fails the call.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { createClusterStore, serveClusterStore, type Channel } from '../../../gateway/stores/cluster.ts';
+import { createClusterPrimary } from '../../../gateway/stores/cluster-primary.ts';
+import { createClusterStore, type Channel } from '../../../gateway/stores/cluster.ts';
 import { createMemoryStore } from '../../../gateway/stores/memory.ts';
 import { describeStoreContract } from './contract.ts';
 
@@ -21,20 +22,62 @@ function channelPair(): [Channel, Channel] {
 describeStoreContract('cluster (primary-held)', (windowMs) => {
   let t = 1_700_000_000_000;
   const [worker, primary] = channelPair();
-  serveClusterStore(primary, createMemoryStore({ windowMs, clock: () => t }));
-  return { store: createClusterStore({ windowMs, channel: worker }), advance: (ms) => { t += ms; }, now: () => t };
+  createClusterPrimary(createMemoryStore({ windowMs, clock: () => t }), { clock: () => t }).serve(primary);
+  return { store: createClusterStore({ windowMs, channel: worker, clock: () => t }), advance: (ms) => { t += ms; }, now: () => t };
 });
 
 describe('cluster store', () => {
   it('two workers count in one primary store', async () => {
-    const primaryStore = createMemoryStore({ windowMs: 60_000 });
+    const counts = createClusterPrimary(createMemoryStore({ windowMs: 60_000 }));
     const stores = [0, 1].map(() => {
       const [worker, primary] = channelPair();
-      serveClusterStore(primary, primaryStore);
+      counts.serve(primary);
       return createClusterStore({ windowMs: 60_000, channel: worker });
     });
-    const hits = await Promise.all(Array.from({ length: 61 }, (_, i) => stores[i % 2]!.increment('anon:203.0.113.7', 60)));
-    expect(hits.map((w) => w.hits).sort((x, y) => x - y)).toEqual(Array.from({ length: 61 }, (_, i) => i + 1));
+    // all in flight at once: each worker's calls travel together; exactly the limit is admitted, loans or not (above
+    // LEND_FLOOR the first call of each batch is lent hits the worker has not received when the limit is reached)
+    for (const [key, limit, spread] of [['anon:203.0.113.7', 60, 2], ['key:bb66', 1_100, 2], ['key:cc77', 1_100, 1]] as const) {
+      // spread 1: one batch is lent hits and reaches the limit before its answer (with the loan) has been sent
+      const hits = await Promise.all(Array.from({ length: limit + 1 }, (_, i) => stores[i % spread]!.increment(key, limit)));
+      expect(hits.filter((w) => w.hits <= limit), key).toHaveLength(limit);
+      const later = await Promise.all([stores[0]!.increment(key, limit), stores[1]!.increment(key, limit)]);
+      expect(later.every((w) => w.hits > limit)).toBe(true);
+    }
+  });
+
+  it('lends a worker hits far from the limit, counted in the primary, and takes back what is unused before refusing', async () => {
+    const counts = createClusterPrimary(createMemoryStore({ windowMs: 60_000 }));
+    const sent: number[] = [0, 0];
+    const stores = [0, 1].map((i) => {
+      const [worker, primary] = channelPair();
+      counts.serve(primary);
+      const counted: Channel = { ...worker, send: (m) => { sent[i]!++; return worker.send(m); } };
+      return createClusterStore({ windowMs: 60_000, channel: counted });
+    });
+    const key = 'key:aa55';
+    const limit = 1_200;
+    // worker 0 asks once and is lent min(64, (1200 - 1) / (4 per worker × 2)) = 64 hits, counted by itself and at once
+    expect((await stores[0]!.increment(key, limit)).hits).toBe(1);
+    for (let i = 2; i <= 65; i++) expect(stores[0]!.incrementNow!(key, limit)?.hits).toBe(i);
+    expect(stores[0]!.incrementNow!(key, limit)).toBeNull();
+    expect(sent[0]).toBe(1);
+    // worker 0 takes one more loan and leaves it unused; worker 1 then serves the client up to its limit
+    await stores[0]!.increment(key, limit);
+    let admitted = 66;
+    for (;;) {
+      const w = await stores[1]!.increment(key, limit);
+      if (w.hits > limit) break;
+      admitted++;
+    }
+    // exact: every one up to the limit was admitted (the unused loan was taken back), the next refused
+    expect(admitted).toBe(limit);
+    expect((await stores[0]!.increment(key, limit)).hits).toBeGreaterThan(limit);
+    // and a client with fewer than LEND_FLOOR hits left is never lent anything: each hit is asked for
+    const before = sent[1]!;
+    for (let i = 1; i <= 5; i++) expect((await stores[1]!.increment('anon:203.0.113.9', 60)).hits).toBe(i);
+    expect(sent[1]! - before).toBe(5);
+    // a get from the lending worker reports the primary's count less what it holds unused
+    expect((await stores[1]!.get(key))?.hits).toBe((await stores[0]!.get(key))?.hits);
   });
 
   it('fails a call the primary does not answer in time', async () => {
