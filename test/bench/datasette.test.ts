@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routesOfKind } from '../../api/routes.ts';
-import { datasettePath } from '../../bench/datasette.ts';
+import { DATASETTE_HOWTO, datasettePath, datasetteRows } from '../../bench/datasette.ts';
 import { indexedColumns, orderKey, writeSqliteTables } from '../../bench/sqlite-tables.ts';
 
 const communications = routesOfKind('list').find((r) => r.resource === 'communications')!;
@@ -23,6 +23,16 @@ describe('datasettePath', () => {
     expect(() => datasettePath('/communications?ward=3')).toThrow(/ward has no Datasette translation/);
     expect(() => datasettePath('/communications?nope=1')).toThrow(/nope/);
     expect(() => datasettePath('/topics')).toThrow(/not a list path/);
+  });
+});
+
+describe('datasetteRows', () => {
+  const noLoad = async () => { throw new Error('no load may be driven'); };
+  it('says how to provide a Datasette when none is given, and drives only loopback', async () => {
+    expect(await datasetteRows(undefined, 'http://127.0.0.1:1', '/api/v1', [], noLoad))
+      .toEqual([['Datasette (tuned) vs gateway', 'not measured', '', '', DATASETTE_HOWTO]]);
+    expect(DATASETTE_HOWTO).toMatch(/--immutable .*suggest_facets off/);
+    await expect(datasetteRows('http://example.org/db', 'http://127.0.0.1:1', '/api/v1', [], noLoad)).rejects.toThrow(/loopback/);
   });
 });
 
