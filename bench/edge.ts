@@ -1,8 +1,9 @@
 // Edge benchmark (issue 14), every figure a ratio from one run on this machine: nginx (the configuration the build
 // writes, one worker) vs the gateway (one worker) on the same canonical files at 8 and 64 connections; 1 vs 2 gateway
-// workers; filtered pages with and without the answer cache; start time to the first 200 and RSS. Load from wrk
+// workers; filtered pages with and without the answer cache; start time to the first 200 and RSS; Datasette on the
+// same filtered queries when DATASETTE_URL names one (bench/datasette.ts). Load from wrk
 // (2 threads, its own process) rotating through the URL lists with Accept-Encoding: gzip. Only 127.0.0.1 is driven.
-//   SITE_DIR=… CURSOR_SECRET=… [BENCH_SECONDS=5] npx tsx bench/edge.ts      (make bench-edge)
+//   SITE_DIR=… CURSOR_SECRET=… [BENCH_SECONDS=5] [DATASETTE_URL=…] npx tsx bench/edge.ts      (make bench-edge)
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { resolveConfig } from '../config/resolve.ts';
 import { basePathOf } from '../gateway/utils/routing.ts';
 import { startNginx } from '../test/helpers/nginx-server.ts';
 import { freePort } from '../test/helpers/redis-server.ts';
+import { datasetteRows } from './datasette.ts';
 import { _serve, _variedFilteredPaths } from './gateway.ts';
 
 const run = promisify(execFile);
@@ -122,7 +124,8 @@ try {
   rows.push(['start to first 200', `1 worker ${one.startMs} ms`, `2 workers ${two.startMs} ms (all listening ${two.allMs} ms)`, '', 'caches warmed before listening']);
   rows.push(['RSS', `1 worker: ${rssAfterStart} MB after start`, `${rssMb(one.child.pid!)} MB after the load`, '',
     `2 workers (primary + workers): ${rssMb(two.child.pid!)} MB`]);
-  rows.push(['Datasette (tuned) vs gateway', 'blocked: not installable here', '', '', 'not installable here (PyPI unreachable, no Debian package): docs/benchmarks-edge.md']);
+  // Datasette (run beside the bench, never installed by it) on the same queries as the engine without its cache
+  rows.push(...await datasetteRows(process.env.DATASETTE_URL, new URL(uncached.base).origin, basePath, filtered, wrk));
 } finally {
   await nginx.stop();
   await uncached.close();
