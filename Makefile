@@ -17,7 +17,7 @@ RAW_SHOWN = $(or $(RAW_DIR),the configured raw folder (data/raw by default))
 # SAMPLE=0 uses the real City files already in RAW_DIR instead of generating the sample city
 SAMPLE ?= 1
 
-.PHONY: help setup sample pipeline review-sample evaluate-links site build serve start test bench bench-edge fit-links rebuild-state clean
+.PHONY: help setup sample pipeline review-sample evaluate-links site build serve start test bench bench-edge bench-soak fit-links rebuild-state clean
 
 help:             ## list the targets (this text)
 	@echo "Toronto lobbying API. make start = install, build the sample city end to end and serve it (README)."
@@ -61,6 +61,9 @@ bench:            ## pipeline+build and gateway benchmarks, then the edge table 
 
 bench-edge:       ## the edge table alone over the built site: nginx vs gateway, 1 vs 2 workers, answer cache, start, RSS
 	$(TSX) bench/edge.ts
+
+bench-soak:       ## one gateway worker under an hour of load over a broad URL mix, RSS each minute (SOAK_MINUTES=60)
+	$(TSX) bench/soak.ts
 
 fit-links:        ## refit every link model on sample cities of scale 0.004, 0.02 and 1 and report their quality (offline; ~15 min)
 	$(TSX) links-fitting/fit-cities.ts

@@ -4,11 +4,8 @@
 // same filtered queries when DATASETTE_URL names one (bench/datasette.ts). Load from wrk
 // (2 threads, its own process) rotating through the URL lists with Accept-Encoding: gzip. Only 127.0.0.1 is driven.
 //   SITE_DIR=… CURSOR_SECRET=… [BENCH_SECONDS=5] [DATASETTE_URL=…] npx tsx bench/edge.ts      (make bench-edge)
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { SiteManifest } from '../api/site-layout.ts';
 import { canonicalUrls } from '../build/host/canonical-urls.ts';
 import { nginxSiteConfig } from '../build/host/nginx.ts';
@@ -17,77 +14,19 @@ import { basePathOf } from '../gateway/utils/routing.ts';
 import { startNginx } from '../test/helpers/nginx-server.ts';
 import { freePort } from '../test/helpers/redis-server.ts';
 import { datasetteRows } from './datasette.ts';
+import { rssMb, sample, startGateway, wrkLoad } from './edge-tools.ts';
 import { _serve, _variedFilteredPaths } from './gateway.ts';
 
-const run = promisify(execFile);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const config = resolveConfig({ rateLimitAnon: 1e9, rateLimitKey: 1e9 });
 const exportDir = realpathSync(path.join(config.siteRoot, 'current'));
 const manifest = JSON.parse(readFileSync(path.join(exportDir, '_manifest.json'), 'utf8')) as SiteManifest;
 const basePath = basePathOf(config.baseUrl);
 
-interface Load { rps: number; p99: number; requests: number; errors: number }
-
-/** wrk over `paths` (rotated) at `connections`; p99 in ms. */
-async function wrk(origin: string, paths: readonly string[], connections: number, duration = seconds): Promise<Load> {
-  const script = path.join(mkdtempSync(path.join(tmpdir(), 'wrk-edge-')), 'rotate.lua');
-  writeFileSync(script, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\n`
-    + 'request = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1], { ["Accept-Encoding"] = "gzip" })\nend\n');
-  const { stdout } = await run('wrk', ['-t', '2', '-c', String(connections), '-d', `${duration}s`, '--latency', '-s', script, `${origin}${paths[0]}`],
-    { timeout: (duration + 60) * 1000 });
-  const m = stdout.match(/^\s*99%\s+([\d.]+)(us|ms|s)\s*$/m);
-  const p99 = m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : NaN;
-  const errors = Number(stdout.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0)
-    + (stdout.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0);
-  return { rps: Math.round(Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)), p99: Number(p99.toFixed(2)), requests: Number(stdout.match(/(\d+) requests in/)?.[1] ?? 0), errors };
-}
-
-/** gateway/server.ts in its own process; resolves at its first 200 with the time it took. */
-async function startGateway(workers: number) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WORKERS: String(workers), RATE_LIMIT_ANON: '1000000000', RATE_LIMIT_KEY: '1000000000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // every worker listening (the primary announces it once all do), not just the first to answer
-  let out = '';
-  const allListening = new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    if (/listening on/.test(out)) resolve();
-  }));
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway (${workers} workers) exited at start`);
-    const ok = await fetch(`${origin}${basePath}/`).then((r) => r.status === 200, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const startMs = Math.round(performance.now() - started);
-  await allListening;
-  return { origin, port, child, startMs, allMs: Math.round(performance.now() - started) };
-}
-
-/** Resident memory (MB) of a process and its children (cluster workers). */
-function rssMb(pid: number): number {
-  const kb = (p: number) => Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch { /* no children file */ }
-  return Math.round((kb(pid) + children.reduce((n, c) => n + kb(c), 0)) / 1024);
-}
-
-/** Deterministic sample (a fixed-step walk, no randomness to seed). */
-function sample<T>(items: readonly T[], n: number): T[] {
-  if (items.length <= n) return [...items];
-  const step = items.length / n;
-  return Array.from({ length: n }, (_, i) => items[Math.floor(i * step)]!);
-}
-
-const one = await startGateway(1);
+const wrk = (origin: string, paths: readonly string[], connections: number, duration = seconds) => wrkLoad(origin, paths, connections, duration);
+const one = await startGateway(1, basePath);
 const rssAfterStart = rssMb(one.child.pid!);
-const two = await startGateway(2);
+const two = await startGateway(2, basePath);
 const nginxPort = await freePort();
 const nginx = await startNginx(nginxSiteConfig({
   exportDir, exportId: manifest.export_id, basePath, gateway: `127.0.0.1:${one.port}`, listen: `127.0.0.1:${nginxPort}`,

@@ -1,0 +1,71 @@
+// What the edge benchmarks share: wrk rotating through a URL list (its own process, Lua script), the gateway started
+// as its own process and timed to its first 200, resident memory of a process and its cluster workers, and a
+// deterministic sample. Used by bench/edge.ts and bench/soak.ts.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../test/helpers/redis-server.ts';
+
+const run = promisify(execFile);
+
+export interface Load { rps: number; p99: number; requests: number; errors: number }
+
+/** wrk over `paths` (rotated) at `connections`; p99 in ms. */
+export async function wrkLoad(origin: string, paths: readonly string[], connections: number, duration: number): Promise<Load> {
+  const script = path.join(mkdtempSync(path.join(tmpdir(), 'wrk-edge-')), 'rotate.lua');
+  writeFileSync(script, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\n`
+    + 'request = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1], { ["Accept-Encoding"] = "gzip" })\nend\n');
+  const { stdout } = await run('wrk', ['-t', '2', '-c', String(connections), '-d', `${duration}s`, '--latency', '-s', script, `${origin}${paths[0]}`],
+    { timeout: (duration + 60) * 1000 });
+  const m = stdout.match(/^\s*99%\s+([\d.]+)(us|ms|s)\s*$/m);
+  const p99 = m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : NaN;
+  const errors = Number(stdout.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0)
+    + (stdout.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0);
+  return { rps: Math.round(Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)), p99: Number(p99.toFixed(2)), requests: Number(stdout.match(/(\d+) requests in/)?.[1] ?? 0), errors };
+}
+
+/** gateway/server.ts in its own process; resolves at its first 200 with the time it took. */
+export async function startGateway(workers: number, basePath: string, env: NodeJS.ProcessEnv = {}) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/server.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WORKERS: String(workers), RATE_LIMIT_ANON: '1000000000', RATE_LIMIT_KEY: '1000000000' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // every worker listening (the primary announces it once all do), not just the first to answer
+  let out = '';
+  const allListening = new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    if (/listening on/.test(out)) resolve();
+  }));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`gateway (${workers} workers) exited at start`);
+    const ok = await fetch(`${origin}${basePath}/`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const startMs = Math.round(performance.now() - started);
+  await allListening;
+  return { origin, port, child, startMs, allMs: Math.round(performance.now() - started) };
+}
+
+/** Resident memory (MB) of a process and its children (cluster workers). */
+export function rssMb(pid: number): number {
+  const kb = (p: number) => Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch { /* no children file */ }
+  return Math.round((kb(pid) + children.reduce((n, c) => n + kb(c), 0)) / 1024);
+}
+
+/** Deterministic sample (a fixed-step walk, no randomness to seed). */
+export function sample<T>(items: readonly T[], n: number): T[] {
+  if (items.length <= n) return [...items];
+  const step = items.length / n;
+  return Array.from({ length: n }, (_, i) => items[Math.floor(i * step)]!);
+}
+
