@@ -13,9 +13,9 @@ import { RecordCache } from './record-cache.ts';
 const GAP_BYTES = 16 * 1024;
 
 /**
- * The default budget of a table's record cache: a quarter of its records' bytes, at most 8 MiB (at City volume
- * ~37 MiB over all tables once every one is busy; communications' 40 MB of records get 8 MiB, which holds the edge
- * bench's 214 filtered pages' 13,745 distinct records, 4.7 MB).
+ * The default budget of a table's record cache: a quarter of its records' bytes, at most 8 MiB (at City volume 32 MiB
+ * over all 31 tables' 206 MB of records, filled only as they are asked for; communications' 36 MB of records get
+ * 8 MiB, which holds the edge bench's 214 filtered pages' 13,745 distinct records, 4.7 MB).
  */
 export function recordCacheBytes(columnBytes: number): number {
   return Math.min(8 * 1024 * 1024, Math.ceil(columnBytes / 4));
