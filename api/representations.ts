@@ -3,7 +3,7 @@
 // of at least MIN_COMPRESS_BYTES, and one ETag formula a static server computes on its own. nginx's ETag is
 // `"<hex mtime>-<hex size>"`; the writer sets every file's mtime from its content hash, so that tag is a function of
 // the bytes alone (equal across exports for equal bytes), and the gateway computes the same tag from the manifest.
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 
 export type Encoding = 'br' | 'gzip';
@@ -46,27 +46,9 @@ const brotliAsync = promisify(brotliCompress);
  * for 14.8 %, more bytes than gzip 3). Half the CPU for 5–11 % more bytes, and brotli stays the smaller coding.
  */
 export async function compress(body: Uint8Array, encoding: Encoding, level: 'static' | 'dynamic'): Promise<Uint8Array> {
-  if (encoding === 'gzip') return gzipAsync(body, { level: GZIP_LEVEL[level] });
-  return brotliAsync(body, { params: brotliParams(body.byteLength, BROTLI_QUALITY[level]) });
+  if (encoding === 'gzip') return gzipAsync(body, { level: level === 'static' ? 9 : 3 });
+  return brotliAsync(body, { params: brotliParams(body.byteLength, level === 'static' ? 6 : 3) });
 }
-
-/**
- * compress(…, 'dynamic') on the calling thread, for bodies of at most SYNC_COMPRESS_BYTES. A hop through zlib's
- * thread pool cost as much CPU again as the compression itself on a 28 kB page (gzip 3: 118 µs on the thread, 211 µs
- * through the pool, stream objects and wake-ups included), and with both cores busy the event loop waits for the
- * pool's thread anyway; a body this small holds the loop for ~0.35 ms at most (brotli 3 at 64 kB).
- */
-export function compressSyncDynamic(body: Uint8Array, encoding: Encoding): Uint8Array {
-  if (body.byteLength > SYNC_COMPRESS_BYTES) throw new Error(`a body of ${body.byteLength} bytes is compressed off the event loop`);
-  if (encoding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL.dynamic });
-  return brotliCompressSync(body, { params: brotliParams(body.byteLength, BROTLI_QUALITY.dynamic) });
-}
-
-/** The largest body compressSyncDynamic takes. */
-export const SYNC_COMPRESS_BYTES = 64 * 1024;
-
-const GZIP_LEVEL = { static: 9, dynamic: 3 } as const;
-const BROTLI_QUALITY = { static: 6, dynamic: 3 } as const;
 
 /** Brotli parameters for a body of `bytes`: text mode and a window no larger than the body (the default 4 MB window
  *  made quality 9 cost ~4 ms on a 2 KB document, 30x the fitted window for the same bytes). */

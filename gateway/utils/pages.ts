@@ -3,7 +3,7 @@
 import { listBodyBytes } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import { ApiError } from '../../api/errors.ts';
-import { SYNC_COMPRESS_BYTES, compress, compressSyncDynamic, type Encoding } from '../../api/representations.ts';
+import { compress, type Encoding } from '../../api/representations.ts';
 import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type StaticRoute } from '../../api/routes/types.ts';
 import { isSafeFileKey, siteLayout } from '../../api/site-layout.ts';
 import { hashBody, toEtag } from './etag.ts';
@@ -68,14 +68,10 @@ export async function serveList(site: Site, route: ListRoute, search: URLSearchP
   return { status: 200, body: identity.body, etag: identity.etag, encoded: (encoding) => _encodedAnswer(answer!, encoding), site };
 }
 
-/** An answer's variant in a coding, made once and kept with the answer: a page of the usual size compressed here,
- *  a larger one off the event loop. */
+/** An answer's variant in a coding: compressed off the event loop once, then kept with the answer. */
 function _encodedAnswer(answer: Answer, encoding: Encoding) {
-  const { body, etag } = answer.identity;
-  const variant = (compressed: Uint8Array) => ({ body: compressed, etag: toEtag(etag.slice(1, -1), encoding), encoding });
-  return answer.encoded[encoding] ??= body.byteLength <= SYNC_COMPRESS_BYTES
-    ? Promise.resolve(variant(compressSyncDynamic(body, encoding)))
-    : compress(body, encoding, 'dynamic').then(variant);
+  return answer.encoded[encoding] ??= compress(answer.identity.body, encoding, 'dynamic')
+    .then((body) => ({ body, etag: toEtag(answer.identity.etag.slice(1, -1), encoding), encoding }));
 }
 
 /**

@@ -2,7 +2,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cacheControlFor, secondsUntilRefresh } from '../../gateway/utils/cache-control.ts';
-import { SYNC_COMPRESS_BYTES, compress, compressSyncDynamic, contentMtime, fileEtag } from '../../api/representations.ts';
+import { compress, contentMtime, fileEtag } from '../../api/representations.ts';
 import { negotiateEncoding } from '../../gateway/utils/compress.ts';
 import { hashBody, ifNoneMatchMatches, toEtag } from '../../gateway/utils/etag.ts';
 
@@ -54,16 +54,6 @@ describe('compression', () => {
     const body = new TextEncoder().encode(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ i })) }));
     expect(Buffer.from(gunzipSync(await compress(body, 'gzip', 'dynamic')))).toEqual(Buffer.from(body));
     expect(Buffer.from(brotliDecompressSync(await compress(body, 'br', 'static')))).toEqual(Buffer.from(body));
-  });
-  it('compresses a page-sized dynamic answer on the calling thread to the same bytes as off it, and only such a body', async () => {
-    for (const bytes of [1024, 30_000, SYNC_COMPRESS_BYTES]) {
-      const body = new Uint8Array(Buffer.alloc(bytes, '{"id":1,"name":"the quick brown fox"},'));
-      for (const coding of ['gzip', 'br'] as const) {
-        expect(Buffer.from(compressSyncDynamic(body, coding)).equals(Buffer.from(await compress(body, coding, 'dynamic'))), `${bytes} ${coding}`).toBe(true);
-      }
-      expect(Buffer.from(gunzipSync(compressSyncDynamic(body, 'gzip'))).equals(Buffer.from(body))).toBe(true);
-    }
-    expect(() => compressSyncDynamic(new Uint8Array(SYNC_COMPRESS_BYTES + 1), 'gzip')).toThrow(/off the event loop/);
   });
   it('round-trips brotli at every body size, the window fitted to the body (1 KB up to past the 16 MB maximum)', async () => {
     for (const bytes of [1, 1023, 1024, 1025, 70_000, 3_000_000, 17_000_000]) {
