@@ -38,12 +38,16 @@ const brotliAsync = promisify(brotliCompress);
 /**
  * Compress off the event loop (zlib's thread pool). 'static' is the stored twins' setting, spent once per file and
  * night: brotli 6, not 9 — on 418 pages and documents of the City-volume site quality 9 took 930 ms against 156 ms
- * for 1.5 % fewer bytes, and every cursor page is compressed again each night. 'dynamic' is cheaper still, for
- * answers computed per query.
+ * for 1.5 % fewer bytes, and every cursor page is compressed again each night. 'dynamic' is for answers computed per
+ * request (filtered pages without a cached answer), where compression was the largest single cost: gzip 3 and
+ * brotli 3. On the 214 filtered pages of the edge bench at City volume (27.7 kB each on average; CPU time per body):
+ * gzip 6 203 µs for 12.8 % of the identity bytes, gzip 3 108 µs for 14.2 % (levels 1–3 share zlib's fast deflate:
+ * gzip 1 104 µs for 15.1 %; gzip 4 150 µs); brotli 4 242 µs for 12.9 %, brotli 3 149 µs for 13.5 % (brotli 1 70 µs
+ * for 14.8 %, more bytes than gzip 3). Half the CPU for 5–11 % more bytes, and brotli stays the smaller coding.
  */
 export async function compress(body: Uint8Array, encoding: Encoding, level: 'static' | 'dynamic'): Promise<Uint8Array> {
-  if (encoding === 'gzip') return gzipAsync(body, { level: level === 'static' ? 9 : 6 });
-  return brotliAsync(body, { params: brotliParams(body.byteLength, level === 'static' ? 6 : 4) });
+  if (encoding === 'gzip') return gzipAsync(body, { level: level === 'static' ? 9 : 3 });
+  return brotliAsync(body, { params: brotliParams(body.byteLength, level === 'static' ? 6 : 3) });
 }
 
 /** Brotli parameters for a body of `bytes`: text mode and a window no larger than the body (the default 4 MB window

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { byteStrings } from '../../api/query/arrow-read.ts';
 import { memoryRecords } from '../../api/query/records.ts';
 import { fileRecords } from '../../gateway/utils/file-records.ts';
+import { RecordCache } from '../../gateway/utils/record-cache.ts';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -24,17 +25,76 @@ describe('fileRecords', () => {
     const fileBytes = await handle.readFile();
     const view = new Uint8Array(fileBytes.buffer, fileBytes.byteOffset, fileBytes.byteLength);
     const column = () => byteStrings(tableFromIPC(view).getChild('_json')!);
-    const fromFile = fileRecords(handle, view, column());
     const inMemory = memoryRecords(column());
-    const sets = [
-      records.map((_, i) => i), [0], [399], [5, 4, 3], [1, 1, 2, 2], [0, 50, 100, 150, 399], [10, 11, 13, 200, 201, 12],
-      Array.from({ length: 100 }, (_, i) => (i * 37) % 400).sort((a, b) => a - b), [],
-    ];
-    for (const rows of sets) {
-      expect(fromFile.bytes(rows).map((b) => Buffer.from(b).toString()), String(rows)).toEqual(inMemory.bytes(rows).map((b) => Buffer.from(b).toString()));
-      expect(fromFile.bytes(rows).map((b) => Buffer.from(b).toString())).toEqual(rows.map((r) => records[r]));
+    // no cache, the default cache (a quarter of the records' bytes), and one of 3 kB that wraps and evicts on most reads
+    for (const fromFile of [fileRecords(handle, view, column(), 0), fileRecords(handle, view, column()), fileRecords(handle, view, column(), 3000)]) {
+      const sets = [
+        records.map((_, i) => i), [0], [399], [5, 4, 3], [1, 1, 2, 2], [0, 50, 100, 150, 399], [10, 11, 13, 200, 201, 12],
+        Array.from({ length: 100 }, (_, i) => (i * 37) % 400).sort((a, b) => a - b), [],
+      ];
+      // every set twice (read, then kept), then all of them again in reverse
+      for (const rows of [...sets, ...sets, ...sets.slice().reverse()]) {
+        const got = fromFile.bytes(rows).map((b) => Buffer.from(b).toString());
+        expect(got, String(rows)).toEqual(inMemory.bytes(rows).map((b) => Buffer.from(b).toString()));
+        expect(got).toEqual(rows.map((r) => records[r]));
+      }
+      for (const r of [0, 50, 399]) expect(fromFile.get(r)).toBe(records[r]);
     }
-    for (const r of [0, 50, 399]) expect(fromFile.get(r)).toBe(records[r]);
     await handle.close();
+  });
+});
+
+describe('RecordCache', () => {
+  const bytes = (row: number, n: number) => Buffer.from(String(row % 10).repeat(n));
+  const kept = (cache: RecordCache, row: number, n: number) => {
+    const out = Buffer.alloc(n);
+    return cache.copyTo(row, n, out, 0) ? out.toString() : null;
+  };
+
+  it('keeps records until the budget is spent, then lets the oldest go first', () => {
+    const cache = new RecordCache(100);
+    for (let row = 0; row < 8; row++) cache.put(row, bytes(row, 12)); // 96 bytes
+    expect(cache.size).toBe(8);
+    for (let row = 0; row < 8; row++) expect(kept(cache, row, 12)).toBe(String(row).repeat(12));
+    // 12 more do not fit after byte 96: writing starts over at 0, over rows 0 and 1
+    cache.put(8, bytes(8, 12));
+    expect(kept(cache, 0, 12)).toBeNull();
+    expect(kept(cache, 1, 12)).toBe('1'.repeat(12));
+    expect(kept(cache, 8, 12)).toBe('8'.repeat(12));
+    cache.put(9, bytes(9, 12)); // bytes 12–24: over row 1
+    expect(kept(cache, 1, 12)).toBeNull();
+    expect(kept(cache, 2, 12)).toBe('2'.repeat(12));
+    expect(cache.size).toBe(8);
+  });
+
+  it('keeps a row once, and never a record larger than an eighth of the budget', () => {
+    const cache = new RecordCache(80);
+    cache.put(1, bytes(1, 11));
+    expect(cache.size).toBe(0);
+    cache.put(1, bytes(1, 10));
+    cache.put(1, bytes(2, 10));
+    expect(cache.size).toBe(1);
+    expect(kept(cache, 1, 10)).toBe('1'.repeat(10));
+  });
+
+  it('holds exactly what a shadow map of the newest records holds, through many wraps', () => {
+    const cache = new RecordCache(1000);
+    const shadow: [number, string][] = [];
+    for (let i = 0; i < 5000; i++) {
+      const row = (i * 7919) % 997;
+      const n = 1 + ((i * 31) % 120);
+      if (shadow.some(([r]) => r === row)) continue;
+      const value = bytes(row, n);
+      cache.put(row, value);
+      shadow.push([row, value.toString()]);
+      // oldest out first: once the oldest kept record is found, every newer one is kept, byte for byte
+      while (shadow.length > 0 && kept(cache, shadow[0]![0], shadow[0]![1].length) === null) shadow.shift();
+      for (const [r, v] of shadow) expect(kept(cache, r, v.length)).toBe(v);
+      expect(cache.size).toBe(shadow.length);
+      // within the budget, and losing at most the slab's unused end and the record being written (< 2 × 120 bytes)
+      const held = shadow.reduce((sum, [, v]) => sum + v.length, 0);
+      expect(held).toBeLessThanOrEqual(1000);
+      if (i > 100) expect(held).toBeGreaterThan(1000 - 240);
+    }
   });
 });
