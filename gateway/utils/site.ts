@@ -17,7 +17,7 @@ import { fileRecords } from './file-records.ts';
 import { compress, fileEtag, twinPath, type Encoding } from '../../api/representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { siteLayout } from '../../api/site-layout.ts';
-import { parseManifest, type ManifestFiles, type ManifestHead } from './manifest-files.ts';
+import { readManifest, type ManifestFiles, type ManifestHead } from './manifest-files.ts';
 
 export interface SiteOptions {
   cursorSecret: string;
@@ -83,7 +83,7 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
   let manifest: ManifestHead;
   let files: ManifestFiles;
   try {
-    ({ head: manifest, files } = parseManifest(await readFile(path.join(dir, siteLayout.manifest))));
+    ({ head: manifest, files } = await readManifest(dir));
     if (typeof manifest.export_id !== 'string') throw new Error('no export_id');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code) throw error;
