@@ -4,7 +4,6 @@
 // the head, before the list; then only the head is read and the index is loaded with one read. An export written
 // without it (or whose index does not match) has the manifest's bytes scanned directly: the writer's JSON.stringify
 // layout takes a fast path, anything else is parsed as JSON.
-import { createHash } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileIndex, FileTable, type ManifestFiles } from '../../api/file-index.ts';
@@ -38,7 +37,10 @@ export async function readManifest(dir: string): Promise<{ head: ManifestHead; f
   }
   const head = headBeforeFiles(prefix);
   if (head?.file_index) {
-    const files = await _openIndex(dir, head.file_index);
+    const files = await FileIndex.open(path.join(dir, siteLayout.fileIndex), head.file_index).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
     if (files) return { head, files, source: 'index' };
   }
   return { ...parseManifest(await readFile(manifestPath)), source: 'scan' };
@@ -65,21 +67,6 @@ export function headBeforeFiles(prefix: Buffer): ManifestHead | null {
   } catch {
     return null;
   }
-}
-
-/** The file index the head names, if its bytes are the ones named (null: absent or another file, so scan). */
-async function _openIndex(dir: string, named: { sha256: string; bytes: number }): Promise<FileIndex | null> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path.join(dir, siteLayout.fileIndex));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  if (bytes.byteLength !== named.bytes || createHash('sha256').update(bytes).digest('hex') !== named.sha256) return null;
-  // the arrays are viewed in place, which needs them at multiples of 8 in their buffer
-  if (bytes.byteOffset % 8 !== 0) bytes = new Uint8Array(bytes);
-  return FileIndex.fromBytes(bytes);
 }
 
 /** Parse `_manifest.json`'s bytes; throws on anything that is not a manifest object with a `files` object. */
