@@ -2,11 +2,8 @@
 // the site writer, which stores it as a binary file beside the manifest so the gateway loads it with one read instead
 // of scanning the manifest's ~900,000 entries at City volume (1.4 s). Paths are one UTF-8 buffer (a compressed twin
 // `x.gz` / `x.br` keeps none: its base entry `x` points at it), digests 32 bytes each, sizes one number each, found
-// through an open-addressing hash table (FNV-1a); the binary file is these arrays as they lie in memory, the digests
-// and sizes last, where the gateway leaves them (read by position when a file is first served).
-import { createHash } from 'node:crypto';
-import { readSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+// through an open-addressing hash table (FNV-1a). The binary file (api/file-index-file.ts) is these arrays as they
+// lie in memory.
 
 export interface ManifestEntry {
   sha256: string;
@@ -138,12 +135,12 @@ export class FileTable {
     }
     const index = new HashIndex(parts.keys, parts.keyEnd, parts.hashes, parts.slots);
     for (let j = 0; j < m; j++) index.insert(j);
-    return new FileIndex(parts, _memoryRecords(records));
+    return new FileIndex(parts, memoryRecords(records));
   }
 }
 
 /** The arrays of an index; in this order (after a header) in the binary file. */
-interface IndexParts {
+export interface IndexParts {
   /** Distinct paths listed. */
   size: number;
   /** Base j's path is keys[keyEnd[j - 1], keyEnd[j]), its FNV-1a hash hashes[j], its entry number entries[j], its
@@ -160,22 +157,19 @@ interface IndexParts {
   records: Uint8Array | null;
 }
 
-/** The record of entry i as [digest, size]. */
-type RecordReader = (i: number) => ManifestEntry;
+/** The record of entry i: its digest and size. */
+export type RecordReader = (i: number) => ManifestEntry;
 
-const RECORD_BYTES = 40;
-const MAGIC = 0x4c544649; // "LTFI"
-/** Written in the machine's byte order: a reader of the other order sees another number and scans the manifest. */
-const BYTE_ORDER = 0x01020304;
-const VERSION = 1;
-const HEADER_BYTES = 40;
+/** Bytes of an entry's record: its SHA-256 (32 bytes), then its size (a float64). */
+export const RECORD_BYTES = 40;
+
 
 /** The lookup over an index, and its binary form. */
 export class FileIndex implements ManifestFiles {
   readonly size: number;
   private readonly table: HashIndex;
 
-  constructor(private readonly parts: IndexParts, private readonly record: RecordReader) {
+  constructor(readonly parts: IndexParts, private readonly record: RecordReader) {
     this.size = parts.size;
     this.table = new HashIndex(parts.keys, parts.keyEnd, parts.hashes, parts.slots);
   }
@@ -187,67 +181,6 @@ export class FileIndex implements ManifestFiles {
   get(relPath: string): ManifestEntry | undefined {
     const i = this._entryOf(relPath);
     return i < 0 ? undefined : this.record(i);
-  }
-
-  /** The binary file: a header (magic, byte order, version, counts) and the arrays, each at a multiple of 8 bytes. */
-  toBytes(): Uint8Array {
-    const p = this.parts;
-    if (!p.records) throw new Error('an index read from its file is not written again');
-    const arrays = _arrays(p);
-    const out = new Uint8Array(_layout(arrays.map((a) => a.byteLength)).total);
-    const header = new Uint32Array(out.buffer, 0, HEADER_BYTES / 4);
-    header.set([MAGIC, BYTE_ORDER, VERSION, p.size, p.records.byteLength / RECORD_BYTES, p.keyEnd.length, p.slots.length, p.keys.byteLength]);
-    let at = HEADER_BYTES;
-    for (const a of arrays) {
-      out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), at);
-      at = _align(at + a.byteLength);
-    }
-    return out;
-  }
-
-  /** The index in `bytes` (a whole file toBytes wrote), viewed in place; null when they are not one of this version
-   *  and byte order. */
-  static fromBytes(bytes: Uint8Array): FileIndex | null {
-    if (bytes.byteOffset % 8 !== 0) bytes = new Uint8Array(bytes);
-    const shape = _shape(bytes);
-    if (!shape || shape.total !== bytes.byteLength) return null;
-    const records = new Uint8Array(bytes.buffer, bytes.byteOffset + shape.recordsAt, shape.n * RECORD_BYTES);
-    return new FileIndex(_parts(bytes, shape, records), _memoryRecords(records));
-  }
-
-  /**
-   * The index in the file at `file` if its bytes are `named` (size and SHA-256, checked here), else null. Its
-   * records (digests and sizes: 36 MB at City volume) stay in the file, read by position when asked for, through a
-   * descriptor that stays open while the index lives.
-   */
-  static async open(file: string, named: ManifestEntry): Promise<FileIndex | null> {
-    const handle = await open(file);
-    try {
-      const { size } = await handle.stat();
-      if (size !== named.bytes || size < HEADER_BYTES) return _closed(handle);
-      const header = Buffer.allocUnsafeSlow(HEADER_BYTES);
-      await handle.read(header, 0, HEADER_BYTES, 0);
-      const shape = _shape(header);
-      if (!shape || shape.total !== size) return _closed(handle);
-      // the lookup part is kept; the records are only hashed, a chunk at a time
-      const head = new Uint8Array(shape.recordsAt);
-      await handle.read(head, 0, head.byteLength, 0);
-      const hash = createHash('sha256').update(head);
-      const chunk = Buffer.allocUnsafeSlow(Math.min(4 << 20, size - shape.recordsAt));
-      for (let at = shape.recordsAt; at < size;) {
-        const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, size - at), at);
-        if (bytesRead === 0) return _closed(handle);
-        hash.update(chunk.subarray(0, bytesRead));
-        at += bytesRead;
-      }
-      if (hash.digest('hex') !== named.sha256) return _closed(handle);
-      const index = new FileIndex(_parts(head, shape, null), _fileRecords(handle.fd, shape.recordsAt));
-      descriptors.register(index, handle);
-      return index;
-    } catch (error) {
-      await handle.close().catch(() => {});
-      throw error;
-    }
   }
 
   private _entryOf(relPath: string): number {
@@ -264,77 +197,14 @@ export class FileIndex implements ManifestFiles {
   }
 }
 
-// An index read from its file closes its descriptor once it is collected (an export let go by the site holder).
-const descriptors = new FinalizationRegistry<FileHandle>((handle) => void handle.close().catch(() => {}));
 
-async function _closed(handle: FileHandle): Promise<null> {
-  await handle.close();
-  return null;
-}
-
-interface Shape { size: number; n: number; m: number; slotCount: number; keyBytes: number; offsets: number[]; recordsAt: number; total: number }
-
-/** The counts and section offsets a header states; null when it is not this format's or not consistent. */
-function _shape(bytes: Uint8Array): Shape | null {
-  if (bytes.byteLength < HEADER_BYTES) return null;
-  const [magic, order, version, size, n, m, slotCount, keyBytes] = new Uint32Array(bytes.buffer, bytes.byteOffset, 8);
-  if (magic !== MAGIC || order !== BYTE_ORDER || version !== VERSION) return null;
-  if (slotCount! < 2 * m! || (slotCount! & (slotCount! - 1)) !== 0) return null;
-  const { offsets, total } = _layout([m! * 4, m! * 4, m! * 4, m! * 8, slotCount! * 4, keyBytes!, n! * RECORD_BYTES]);
-  return { size: size!, n: n!, m: m!, slotCount: slotCount!, keyBytes: keyBytes!, offsets, recordsAt: offsets[6]!, total };
-}
-
-/** The lookup arrays, viewed in `bytes` (the file from its start, at least up to its records). */
-function _parts(bytes: Uint8Array, s: Shape, records: Uint8Array | null): IndexParts {
-  const at = (k: number) => bytes.byteOffset + s.offsets[k]!;
-  const buf = bytes.buffer;
-  return {
-    size: s.size,
-    keyEnd: new Uint32Array(buf, at(0), s.m),
-    hashes: new Uint32Array(buf, at(1), s.m),
-    entries: new Uint32Array(buf, at(2), s.m),
-    twins: new Int32Array(buf, at(3), 2 * s.m),
-    slots: new Uint32Array(buf, at(4), s.slotCount),
-    keys: new Uint8Array(buf, at(5), s.keyBytes),
-    records,
-  };
-}
-
-function _memoryRecords(records: Uint8Array): RecordReader {
+/** Records held in memory (the site writer's, an index scanned from the manifest). */
+export function memoryRecords(records: Uint8Array): RecordReader {
   const sizes = new Float64Array(records.buffer, records.byteOffset, records.byteLength / 8);
   return (i) => ({
     sha256: Buffer.from(records.buffer, records.byteOffset + i * RECORD_BYTES, 32).toString('hex'),
     bytes: sizes[i * (RECORD_BYTES / 8) + 4]!,
   });
-}
-
-/** Records read from the file by position (a few microseconds from the page cache; only a file's first serving
- *  asks, the file cache keeps its answer). */
-function _fileRecords(fd: number, recordsAt: number): RecordReader {
-  const scratch = Buffer.allocUnsafeSlow(RECORD_BYTES);
-  const size = new Float64Array(scratch.buffer, scratch.byteOffset + 32, 1);
-  return (i) => {
-    if (readSync(fd, scratch, 0, RECORD_BYTES, recordsAt + i * RECORD_BYTES) !== RECORD_BYTES) throw new Error('file index cut short');
-    return { sha256: scratch.toString('hex', 0, 32), bytes: size[0]! };
-  };
-}
-
-function _arrays(p: IndexParts): ArrayBufferView[] {
-  return [p.keyEnd, p.hashes, p.entries, p.twins, p.slots, p.keys, p.records!];
-}
-
-function _align(n: number): number {
-  return Math.ceil(n / 8) * 8;
-}
-
-function _layout(lengths: readonly number[]): { offsets: number[]; total: number } {
-  const offsets: number[] = [];
-  let at = HEADER_BYTES;
-  for (const length of lengths) {
-    offsets.push(at);
-    at = _align(at + length);
-  }
-  return { offsets, total: at };
 }
 
 /** Slots for `capacity` paths: a power of two at least twice as many (so the table is at most half full). */

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { FileIndex } from '../../api/file-index.ts';
+import { fileIndexFromBytes } from '../../api/file-index-file.ts';
 import type { Route } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
 import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
@@ -65,7 +65,7 @@ async function _checkFileIndex(dir: string, manifest: SiteManifest): Promise<str
     return [`missing file ${siteLayout.fileIndex}`];
   }
   if (bytes.byteLength !== want.bytes || createHash('sha256').update(bytes).digest('hex') !== want.sha256) return [`hash mismatch ${siteLayout.fileIndex}`];
-  const index = FileIndex.fromBytes(bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes));
+  const index = fileIndexFromBytes(bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes));
   if (!index) return [`${siteLayout.fileIndex} is not a file index`];
   const entries = Object.entries(manifest.files);
   const differ = index.size !== entries.length || entries.some(([rel, entry]) => {

@@ -9,6 +9,7 @@ import { collectionBody, detailBody, documentBody, listBody } from '../../api/qu
 import { parseListQuery } from '../../api/query/params.ts';
 import type { ExportContext } from '../../api/query/types.ts';
 import { fileIndexOf } from '../../api/file-index.ts';
+import { fileIndexBytes } from '../../api/file-index-file.ts';
 import { toOpenApi } from '../../api/openapi.ts';
 import { toArrowFile } from './arrow-file.ts';
 import type { BuildEffects } from './effects.ts';
@@ -77,7 +78,7 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
 
   const files = { ...sink.files };
   // the file list as the gateway holds it, so it loads with one read instead of scanning the list (api/file-index.ts)
-  await sink.write(siteLayout.fileIndex, fileIndexOf(files).toBytes());
+  await sink.write(siteLayout.fileIndex, fileIndexBytes(fileIndexOf(files)));
   const { sha256, bytes } = sink.files[siteLayout.fileIndex]!;
   // the list last: a reader of the index needs only the bytes before it (gateway/utils/manifest-files.ts)
   const manifest: SiteManifest = {

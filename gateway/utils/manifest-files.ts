@@ -6,7 +6,8 @@
 // layout takes a fast path, anything else is parsed as JSON.
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FileIndex, FileTable, type ManifestFiles } from '../../api/file-index.ts';
+import { openFileIndex } from '../../api/file-index-file.ts';
+import { FileTable, type ManifestFiles } from '../../api/file-index.ts';
 import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
 
 export type { ManifestEntry, ManifestFiles } from '../../api/file-index.ts';
@@ -37,7 +38,7 @@ export async function readManifest(dir: string): Promise<{ head: ManifestHead; f
   }
   const head = headBeforeFiles(prefix);
   if (head?.file_index) {
-    const files = await FileIndex.open(path.join(dir, siteLayout.fileIndex), head.file_index).catch((error: NodeJS.ErrnoException) => {
+    const files = await openFileIndex(path.join(dir, siteLayout.fileIndex), head.file_index).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
       throw error;
     });

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { hasTwins } from '../../api/representations.ts';
-import { FileIndex } from '../../api/file-index.ts';
+import { fileIndexFromBytes } from '../../api/file-index-file.ts';
 import { describe, expect, it } from 'vitest';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { listBody } from '../../api/query/envelope.ts';
@@ -82,7 +82,7 @@ describe('writeSite', () => {
     const indexBytes = file(siteLayout.fileIndex)!;
     expect(manifest.file_index).toEqual({ sha256: createHash('sha256').update(indexBytes).digest('hex'), bytes: indexBytes.byteLength });
     expect(Object.keys(onDisk).at(-1)).toBe('files');
-    const index = FileIndex.fromBytes(new Uint8Array(indexBytes))!;
+    const index = fileIndexFromBytes(new Uint8Array(indexBytes))!;
     expect(index.size).toBe(Object.keys(manifest.files).length);
     for (const [rel, entry] of Object.entries(manifest.files)) expect(index.get(rel)).toEqual(entry);
     expect(index.has(siteLayout.manifest)).toBe(false);

@@ -7,7 +7,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileIndex, fileIndexOf } from '../../api/file-index.ts';
+import { fileIndexOf } from '../../api/file-index.ts';
+import { fileIndexBytes, fileIndexFromBytes } from '../../api/file-index-file.ts';
 import { siteLayout } from '../../api/site-layout.ts';
 import { headBeforeFiles, parseManifest, readManifest } from '../../gateway/utils/manifest-files.ts';
 
@@ -70,8 +71,8 @@ describe('the binary file index', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'file-index-'));
     dirs.push(dir);
     const { files, ...rest } = manifest(PATHS);
-    const bytes = fileIndexOf(files).toBytes();
-    const other = fileIndexOf({ ...files, 'extra.json': { sha256: sha('e'), bytes: 1 } }).toBytes();
+    const bytes = fileIndexBytes(fileIndexOf(files));
+    const other = fileIndexBytes(fileIndexOf({ ...files, 'extra.json': { sha256: sha('e'), bytes: 1 } }));
     if (options.index !== 'absent') await writeFile(path.join(dir, siteLayout.fileIndex), options.index === 'other' ? other : bytes);
     const named = options.index === 'unnamed' ? {} : { file_index: { sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength } };
     const json = { ...rest, ...named, files };
@@ -81,7 +82,7 @@ describe('the binary file index', () => {
 
   it('answers every path as the manifest does, and no other', () => {
     const { files } = manifest(PATHS);
-    const index = FileIndex.fromBytes(fileIndexOf(files).toBytes())!;
+    const index = fileIndexFromBytes(fileIndexBytes(fileIndexOf(files)))!;
     expect(index.size).toBe(PATHS.length);
     for (const [p, entry] of Object.entries(files)) expect(index.get(p)).toEqual(entry);
     for (const miss of ['api/v1/index.jso', 'api/v1/index.json.br', '', 'x.gz', '.br', 'gz']) expect(index.has(miss)).toBe(false);
@@ -100,12 +101,12 @@ describe('the binary file index', () => {
   });
 
   it('refuses bytes of another format or cut short', () => {
-    const bytes = fileIndexOf(manifest(PATHS).files).toBytes();
-    expect(FileIndex.fromBytes(bytes.slice(0, bytes.length - 8))).toBeNull();
+    const bytes = fileIndexBytes(fileIndexOf(manifest(PATHS).files));
+    expect(fileIndexFromBytes(bytes.slice(0, bytes.length - 8))).toBeNull();
     const wrongMagic = bytes.slice();
     wrongMagic[0] ^= 1;
-    expect(FileIndex.fromBytes(wrongMagic)).toBeNull();
-    expect(FileIndex.fromBytes(new Uint8Array(0))).toBeNull();
+    expect(fileIndexFromBytes(wrongMagic)).toBeNull();
+    expect(fileIndexFromBytes(new Uint8Array(0))).toBeNull();
   });
 
   it('reads the head only up to the list, and only whole values', () => {
