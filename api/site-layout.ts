@@ -17,6 +17,9 @@ export const siteLayout = {
    *  record by its exact id and never guesses. */
   detailIds: (resource: string) => `_data/${resource}.ids.json`,
   manifest: '_manifest.json',
+  /** The manifest's file list as the gateway holds it (api/file-index.ts), named with its SHA-256 in the manifest's
+   *  head; not listed in the file list itself. */
+  fileIndex: '_file-index.bin',
   /** The bulk export's files (`GET /bulk/{date}/{file}`) and its manifest (`GET /bulk`). */
   bulkFile: (name: string) => `bulk/${name}`,
   bulkManifest: 'bulk/manifest.json',
@@ -56,6 +59,9 @@ export interface SiteManifest {
   export_date: string;
   built_at: string;
   counts: Record<string, number>;
+  /** The binary file index (siteLayout.fileIndex) of `files`; absent in exports built before it. When present the
+   *  writer puts `files` last, so a reader needs only the bytes before it. */
+  file_index?: { sha256: string; bytes: number };
   files: Record<string, { sha256: string; bytes: number }>;
   /** The pipeline run the export was built from (absent in exports built before it was recorded). */
   run_id?: string;

@@ -46,6 +46,12 @@ export interface Config {
    *  and the whole request head as Node's parser counts it (target plus header names and values, MAX_HEADER_BYTES,
    *  default 16384; larger is 431, or 414 when the target is the part over the limit). */
   http: { maxUrlBytes: number; maxHeaderBytes: number };
+  /** The gateway's in-memory caches per worker, in bytes (given in MB): the file cache of ready representations
+   *  (FILE_CACHE_MB: canonical pages, documents and their gzip/brotli twins) and the cache of engine answers
+   *  (ANSWER_CACHE_MB: filtered pages with their compressed variants); 0 turns one off. The defaults keep a worker at
+   *  City volume within 400 MB of RSS when both are full (docs/benchmarks-edge.md); the operating system's page cache
+   *  keeps the files themselves either way. */
+  cache: { fileBytes: number; answerBytes: number };
   /** DuckDB memory cap for the pipeline (it spills to disk beyond it), e.g. `1.5GB` (the default: the City-volume night then peaks at 2.8 GB of RSS with DuckDB and Node together). */
   duckdbMemoryLimit: string;
   /** Worker threads reading archived registry snapshots on a run that has several to read (REGISTRY_WORKERS,
@@ -63,8 +69,9 @@ export interface Config {
   output: { stage: string | null; verbose: boolean; title: string | null; logDir: string };
 }
 
-export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output' | 'models' | 'guard' | 'http'>> & {
+export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output' | 'models' | 'guard' | 'http' | 'cache'>> & {
   guard?: Partial<Config['guard']>;
+  cache?: Partial<Config['cache']>;
   http?: Partial<Config['http']>;
   models?: Partial<Config['models']>;
   apiKeys?: Iterable<string>;
@@ -73,6 +80,10 @@ export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output'
 };
 
 const DEFAULT_SCALE = 0.02;
+const MB = 1024 * 1024;
+/** Cache budgets per gateway worker (MB); measured at City volume in docs/benchmarks-edge.md. */
+const DEFAULT_FILE_CACHE_MB = 32;
+const DEFAULT_ANSWER_CACHE_MB = 16;
 
 /** Resolve configuration from explicit options, then the environment, then defaults. */
 export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
@@ -110,6 +121,10 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
       options.http?.maxUrlBytes ?? intFrom(env.MAX_URL_BYTES, 'MAX_URL_BYTES') ?? 8192,
       options.http?.maxHeaderBytes ?? intFrom(env.MAX_HEADER_BYTES, 'MAX_HEADER_BYTES') ?? 16384,
     ),
+    cache: {
+      fileBytes: options.cache?.fileBytes ?? MB * (intFrom(env.FILE_CACHE_MB, 'FILE_CACHE_MB') ?? DEFAULT_FILE_CACHE_MB),
+      answerBytes: options.cache?.answerBytes ?? MB * (intFrom(env.ANSWER_CACHE_MB, 'ANSWER_CACHE_MB') ?? DEFAULT_ANSWER_CACHE_MB),
+    },
     cursorSecret: options.cursorSecret ?? env.CURSOR_SECRET ?? 'development-cursor-secret',
     duckdbMemoryLimit: options.duckdbMemoryLimit ?? env.DUCKDB_MEMORY_LIMIT ?? '1.5GB',
     registryWorkers: Math.max(1, options.registryWorkers ?? intFrom(env.REGISTRY_WORKERS, 'REGISTRY_WORKERS') ?? Math.min(4, availableParallelism())),

@@ -54,7 +54,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   const config = resolveConfig({}, env);
   const refreshHourUtc = config.refreshHourUtc;
 
-  const site = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret, keep: config.keepExports });
+  const site = createSiteHolder(config.siteRoot, {
+    cursorSecret: config.cursorSecret, keep: config.keepExports, cacheBytes: config.cache.fileBytes, answerCacheBytes: config.cache.answerBytes,
+  });
   await site.refresh();
   if (!site.current()) say(`No export published under ${config.siteRoot}/current yet; answering 503 until one is`);
 

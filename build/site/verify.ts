@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileIndexFromBytes } from '../../api/file-index-file.ts';
 import type { Route } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
 import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
@@ -17,6 +18,10 @@ export async function verifySite(dir: string, routes: readonly Route[] = registr
   const manifest = JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest;
   const onDisk = new Set(await _walk(dir));
   onDisk.delete(siteLayout.manifest);
+  if (manifest.file_index) {
+    onDisk.delete(siteLayout.fileIndex);
+    problems.push(...await _checkFileIndex(dir, manifest));
+  }
   for (const rel of onDisk) if (!(rel in manifest.files)) problems.push(`unlisted file ${rel}`);
   for (const rel of Object.keys(manifest.files)) if (!onDisk.has(rel)) problems.push(`missing file ${rel}`);
 
@@ -47,6 +52,27 @@ export async function verifySite(dir: string, routes: readonly Route[] = registr
   }
   if (problems.length) throw new Error(`site verification failed (${problems.length} problems):\n  ${problems.slice(0, 20).join('\n  ')}`);
   return manifest;
+}
+
+/** The file index names the manifest's file list exactly: its bytes are the ones the head names, and it lists every
+ *  path with the manifest's digest and size and no other. */
+async function _checkFileIndex(dir: string, manifest: SiteManifest): Promise<string[]> {
+  const want = manifest.file_index!;
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path.join(dir, siteLayout.fileIndex));
+  } catch {
+    return [`missing file ${siteLayout.fileIndex}`];
+  }
+  if (bytes.byteLength !== want.bytes || createHash('sha256').update(bytes).digest('hex') !== want.sha256) return [`hash mismatch ${siteLayout.fileIndex}`];
+  const index = fileIndexFromBytes(bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes));
+  if (!index) return [`${siteLayout.fileIndex} is not a file index`];
+  const entries = Object.entries(manifest.files);
+  const differ = index.size !== entries.length || entries.some(([rel, entry]) => {
+    const got = index.get(rel);
+    return got?.sha256 !== entry.sha256 || got.bytes !== entry.bytes;
+  });
+  return differ ? [`${siteLayout.fileIndex} does not list the manifest's files`] : [];
 }
 
 /** The modification time the site writer gives a file: from its own hash, or for a twin its identity file's. */

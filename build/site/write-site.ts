@@ -8,6 +8,8 @@ import { loadResourceTable } from '../../api/query/engine.ts';
 import { collectionBody, detailBody, documentBody, listBody } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import type { ExportContext } from '../../api/query/types.ts';
+import { fileIndexOf } from '../../api/file-index.ts';
+import { fileIndexBytes } from '../../api/file-index-file.ts';
 import { toOpenApi } from '../../api/openapi.ts';
 import { toArrowFile } from './arrow-file.ts';
 import type { BuildEffects } from './effects.ts';
@@ -74,14 +76,20 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
     stage('extra part of the export written');
   }
 
+  const files = { ...sink.files };
+  // the file list as the gateway holds it, so it loads with one read instead of scanning the list (api/file-index.ts)
+  await sink.write(siteLayout.fileIndex, fileIndexBytes(fileIndexOf(files)));
+  const { sha256, bytes } = sink.files[siteLayout.fileIndex]!;
+  // the list last: a reader of the index needs only the bytes before it (gateway/utils/manifest-files.ts)
   const manifest: SiteManifest = {
     export_id: ctx.exportId,
     export_date: input.exportDate,
     built_at: effects.now().toISOString(),
     counts,
-    files: { ...sink.files },
     run_id: input.runId,
     ...(input.night ? { night: input.night } : {}),
+    file_index: { sha256, bytes },
+    files,
   };
   await sink.write(siteLayout.manifest, JSON.stringify(manifest));
   await sink.flush();

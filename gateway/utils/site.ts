@@ -17,15 +17,23 @@ import { fileRecords } from './file-records.ts';
 import { compress, fileEtag, MIN_COMPRESS_BYTES, twinPath, type Encoding } from '../../api/representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { siteLayout } from '../../api/site-layout.ts';
-import { parseManifest, type ManifestFiles, type ManifestHead } from './manifest-files.ts';
+import { readManifest, type ManifestFiles, type ManifestHead } from './manifest-files.ts';
 
 export interface SiteOptions {
   cursorSecret: string;
-  /** Byte budget of the file cache (identity and compressed variants together). */
+  /** Byte budget of the file cache (identity and compressed variants together; 0 turns it off). FILE_CACHE_MB. */
   cacheBytes?: number;
-  /** Byte budget of the cache of engine answers (0 turns it off, e.g. to measure the engine itself). */
+  /** Byte budget of the cache of engine answers (0 turns it off, e.g. to measure the engine itself). ANSWER_CACHE_MB. */
   answerCacheBytes?: number;
 }
+
+/** Defaults when no budget is given (tests, tools); the gateway passes config.cache (config/resolve.ts). */
+const DEFAULT_FILE_CACHE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
+/** What a cache entry holds beyond its body: its key string, the entry and representation objects, the LRU's slot. */
+const ENTRY_BYTES = 256;
+/** An answer's gzip and brotli variants together, as a share of its identity bytes (JSON pages compress 5–10×). */
+const VARIANTS_SHARE = 0.3;
 
 /** A file of the export with its manifest digest. */
 export interface SiteFile {
@@ -86,7 +94,7 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
   let manifest: ManifestHead;
   let files: ManifestFiles;
   try {
-    ({ head: manifest, files } = parseManifest(await readFile(path.join(dir, siteLayout.manifest))));
+    ({ head: manifest, files } = await readManifest(dir));
     if (typeof manifest.export_id !== 'string') throw new Error('no export_id');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code) throw error;
@@ -109,14 +117,16 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     }
   }));
 
-  const answerBytes = options.answerCacheBytes ?? 64 * 1024 * 1024;
+  // Budgets count what an entry holds beyond its bytes (its key, the objects around it); an answer's compressed
+  // variants are made after it is cached, so each counts a share of its identity bytes up front.
+  const answerBytes = options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
   const answers = answerBytes > 0
-    ? new LRUCache<string, Answer>({ maxSize: answerBytes, sizeCalculation: (v) => Math.max(1, v.identity.body.byteLength) })
+    ? new LRUCache<string, Answer>({ maxSize: answerBytes, sizeCalculation: (v) => ENTRY_BYTES + Math.ceil(v.identity.body.byteLength * (1 + VARIANTS_SHARE)) })
     : null;
-  const cache = new LRUCache<string, Representation>({
-    maxSize: options.cacheBytes ?? 128 * 1024 * 1024,
-    sizeCalculation: (v) => Math.max(1, v.body.byteLength),
-  });
+  const cacheBytes = options.cacheBytes ?? DEFAULT_FILE_CACHE_BYTES;
+  const cache = cacheBytes > 0
+    ? new LRUCache<string, Representation>({ maxSize: cacheBytes, sizeCalculation: (v) => ENTRY_BYTES + v.body.byteLength })
+    : null;
   // Representations being read or compressed, so a burst of misses on one file does the work once.
   const loading = new Map<string, Promise<Representation | null>>();
 
@@ -151,12 +161,12 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
 
   function represent(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
     const key = cacheKey(relPath, encoding);
-    const hit = cache.get(key);
+    const hit = cache?.get(key);
     if (hit) return Promise.resolve(hit);
     let pending = loading.get(key);
     if (!pending) {
       pending = load(relPath, encoding).then((rep) => {
-        if (rep) cache.set(key, rep);
+        if (rep) cache?.set(key, rep);
         return rep;
       }).finally(() => loading.delete(key));
       loading.set(key, pending);
@@ -179,6 +189,6 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     answers,
     readFile: readFileCached,
     represent,
-    peek: (relPath, encoding) => cache.get(cacheKey(relPath, encoding)),
+    peek: (relPath, encoding) => cache?.get(cacheKey(relPath, encoding)),
   };
 }

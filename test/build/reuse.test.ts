@@ -82,3 +82,17 @@ describe('a build links what is unchanged since the live export', () => {
     await expect(verifySite(second.dir, undefined, previous)).rejects.toThrow(`hash mismatch ${file('8')}`);
   });
 });
+
+describe('verification of the file index', () => {
+  it('accepts the index written, refuses one damaged or missing', async () => {
+    const { dir } = await publish(root, '2026-11-19');
+    await expect(verifySite(dir)).resolves.toBeTruthy();
+    const indexPath = path.join(dir, siteLayout.fileIndex);
+    const bytes = await readFile(indexPath);
+    bytes[bytes.length - 1] ^= 1;
+    await writeFile(indexPath, bytes);
+    await expect(verifySite(dir)).rejects.toThrow(`hash mismatch ${siteLayout.fileIndex}`);
+    await unlink(indexPath);
+    await expect(verifySite(dir)).rejects.toThrow(`missing file ${siteLayout.fileIndex}`);
+  });
+});

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { hasTwins } from '../../api/representations.ts';
+import { fileIndexFromBytes } from '../../api/file-index-file.ts';
 import { describe, expect, it } from 'vitest';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { listBody } from '../../api/query/envelope.ts';
@@ -49,6 +50,7 @@ describe('writeSite', () => {
       expect(manifest.counts[`${route.resource}.details_skipped`]).toBe(1);
     }
     for (const route of routesOfKind('static')) expected.add(siteLayout.staticFile(route.file));
+    expected.add(siteLayout.fileIndex);
     const all = [...fx.files.keys()].map((k) => k.slice('/out/'.length));
     // the API's bodies of 1 KB or more have a gzip and a brotli twin holding the same bytes compressed
     const twins = all.filter((p) => p.endsWith('.gz') || p.endsWith('.br'));
@@ -71,11 +73,19 @@ describe('writeSite', () => {
     expect(onDisk).toEqual(manifest);
     expect(manifest.export_id).toBe(toExportId('2026-11-20', 'run-1'));
     expect(manifest.built_at).toBe('2026-01-02T03:04:05.000Z');
-    expect(Object.keys(manifest.files).sort()).toEqual(all.filter((p) => p !== siteLayout.manifest).sort());
+    expect(Object.keys(manifest.files).sort()).toEqual(all.filter((p) => p !== siteLayout.manifest && p !== siteLayout.fileIndex).sort());
     for (const [rel, entry] of Object.entries(manifest.files)) {
       const bytes = file(rel)!;
       expect(entry).toEqual({ sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength });
     }
+    // the file index, named in the head before the list (which comes last), lists the same files
+    const indexBytes = file(siteLayout.fileIndex)!;
+    expect(manifest.file_index).toEqual({ sha256: createHash('sha256').update(indexBytes).digest('hex'), bytes: indexBytes.byteLength });
+    expect(Object.keys(onDisk).at(-1)).toBe('files');
+    const index = fileIndexFromBytes(new Uint8Array(indexBytes))!;
+    expect(index.size).toBe(Object.keys(manifest.files).length);
+    for (const [rel, entry] of Object.entries(manifest.files)) expect(index.get(rel)).toEqual(entry);
+    expect(index.has(siteLayout.manifest)).toBe(false);
   });
 
   it('renders canonical pages byte-identical to the engine, following next_cursor to the end', async () => {

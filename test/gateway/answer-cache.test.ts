@@ -1,8 +1,11 @@
 // Engine answers are cached per export by normalised query: a repeated filtered request returns the same bytes
-// and ETag without running the engine again, and parameter order does not split the cache.
+// and ETag without running the engine again, and parameter order does not split the cache. The cache budgets are
+// settings (FILE_CACHE_MB, ANSWER_CACHE_MB); with both off every answer is the same, only made again.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { resolveConfig } from '../../config/resolve.ts';
+import { createSiteHolder, type SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { FIXTURE_SECRET } from './fixtures/site.ts';
 import { makeFixtureSite } from './fixtures/site.ts';
 import { makeApp, openHolder } from './helpers.ts';
 
@@ -29,5 +32,35 @@ describe('answer cache', () => {
     expect(answers.size).toBe(before + 1);
     await t.get('/registrations?status=active&limit=8');
     expect(answers.size).toBe(before + 2); // page size is part of the answer
+  });
+});
+
+describe('cache budgets', () => {
+  it('are resolved in MB from the environment, 0 turning a cache off', () => {
+    expect(resolveConfig({}, {}).cache).toEqual({ fileBytes: 32 * 2 ** 20, answerBytes: 16 * 2 ** 20 });
+    expect(resolveConfig({}, { FILE_CACHE_MB: '8', ANSWER_CACHE_MB: '0' }).cache).toEqual({ fileBytes: 8 * 2 ** 20, answerBytes: 0 });
+    expect(() => resolveConfig({}, { FILE_CACHE_MB: '-1' })).toThrow(/FILE_CACHE_MB/);
+    expect(() => resolveConfig({}, { ANSWER_CACHE_MB: 'lots' })).toThrow(/ANSWER_CACHE_MB/);
+  });
+
+  it('with both caches off, answers the same bytes and tags', async () => {
+    const off = createSiteHolder(root, { cursorSecret: FIXTURE_SECRET, cacheBytes: 0, answerCacheBytes: 0, log: () => {} });
+    await off.refresh();
+    expect(off.current()!.answers).toBeNull();
+    const cached = makeApp(holder);
+    const uncached = makeApp(off);
+    for (const path of ['/registrations', '/registrations?status=active&limit=7', '/organizations?limit=3']) {
+      for (const encoding of [null, 'gzip']) {
+        const init: RequestInit = { headers: encoding ? { 'accept-encoding': encoding } : {} };
+        const [a, b, c] = [await cached.get(path, init), await uncached.get(path, init), await uncached.get(path, init)];
+        expect(b.status, path).toBe(200);
+        expect(b.headers.get('content-encoding')).toBe(a.headers.get('content-encoding'));
+        expect(b.headers.get('etag')).toBe(a.headers.get('etag'));
+        expect(c.headers.get('etag')).toBe(a.headers.get('etag'));
+        const body = Buffer.from(await a.arrayBuffer());
+        expect(Buffer.from(await b.arrayBuffer())).toEqual(body);
+        expect(Buffer.from(await c.arrayBuffer())).toEqual(body);
+      }
+    }
   });
 });

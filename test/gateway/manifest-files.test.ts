@@ -1,9 +1,16 @@
 // The compact manifest file list answers exactly as the parsed JSON would: every path with its digest and size,
 // nothing else, whatever the layout (the writer's JSON.stringify, indented, escaped or non-ASCII paths, a path
-// listed twice), and refuses what is not a manifest.
+// listed twice), and refuses what is not a manifest. The site writer's binary file index answers the same, and is
+// used only when the manifest's head names its bytes.
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { parseManifest } from '../../gateway/utils/manifest-files.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fileIndexOf } from '../../api/file-index.ts';
+import { fileIndexBytes, fileIndexFromBytes } from '../../api/file-index-file.ts';
+import { siteLayout } from '../../api/site-layout.ts';
+import { headBeforeFiles, parseManifest, readManifest } from '../../gateway/utils/manifest-files.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -52,5 +59,63 @@ describe('parseManifest', () => {
     for (const bad of ['', '[]', '{"export_id":"e"}', '{"files":{"a":{"sha256":"zz","bytes":1}}}', '{"files":{"a":{"sha256":"' + sha('a') + '"}}}', '{"files":{"a":1}', '{"files":{"a":{"sha256":"' + sha('a') + '","bytes":1}']) {
       expect(() => parseManifest(Buffer.from(bad)), bad).toThrow();
     }
+  });
+});
+
+describe('the binary file index', () => {
+  const dirs: string[] = [];
+  afterAll(async () => { for (const dir of dirs) await rm(dir, { recursive: true, force: true }); });
+
+  /** An export folder with a manifest as the writer lays it out (the list last), with or without its index. */
+  async function exportDir(options: { index: 'named' | 'absent' | 'other' | 'unnamed' }) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'file-index-'));
+    dirs.push(dir);
+    const { files, ...rest } = manifest(PATHS);
+    const bytes = fileIndexBytes(fileIndexOf(files));
+    const other = fileIndexBytes(fileIndexOf({ ...files, 'extra.json': { sha256: sha('e'), bytes: 1 } }));
+    if (options.index !== 'absent') await writeFile(path.join(dir, siteLayout.fileIndex), options.index === 'other' ? other : bytes);
+    const named = options.index === 'unnamed' ? {} : { file_index: { sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength } };
+    const json = { ...rest, ...named, files };
+    await writeFile(path.join(dir, siteLayout.manifest), JSON.stringify(json));
+    return { dir, json };
+  }
+
+  it('answers every path as the manifest does, and no other', () => {
+    const { files } = manifest(PATHS);
+    const index = fileIndexFromBytes(fileIndexBytes(fileIndexOf(files)))!;
+    expect(index.size).toBe(PATHS.length);
+    for (const [p, entry] of Object.entries(files)) expect(index.get(p)).toEqual(entry);
+    for (const miss of ['api/v1/index.jso', 'api/v1/index.json.br', '', 'x.gz', '.br', 'gz']) expect(index.has(miss)).toBe(false);
+  });
+
+  it('is used when the head names it, and the manifest is scanned otherwise', async () => {
+    for (const [kind, source] of [['named', 'index'], ['absent', 'scan'], ['other', 'scan'], ['unnamed', 'scan']] as const) {
+      const { dir, json } = await exportDir({ index: kind });
+      const read = await readManifest(dir);
+      expect(read.source, kind).toBe(source);
+      expect(read.head).toEqual(Object.fromEntries(Object.entries(json).filter(([k]) => k !== 'files')));
+      expect(read.files.size).toBe(PATHS.length);
+      for (const [p, entry] of Object.entries(json.files)) expect(read.files.get(p)).toEqual(entry);
+      expect(read.files.has('extra.json')).toBe(false);
+    }
+  });
+
+  it('refuses bytes of another format or cut short', () => {
+    const bytes = fileIndexBytes(fileIndexOf(manifest(PATHS).files));
+    expect(fileIndexFromBytes(bytes.slice(0, bytes.length - 8))).toBeNull();
+    const wrongMagic = bytes.slice();
+    wrongMagic[0] ^= 1;
+    expect(fileIndexFromBytes(wrongMagic)).toBeNull();
+    expect(fileIndexFromBytes(new Uint8Array(0))).toBeNull();
+  });
+
+  it('reads the head only up to the list, and only whole values', () => {
+    const text = JSON.stringify({ export_id: 'e', counts: { a: 12345 }, files: {} });
+    expect(headBeforeFiles(Buffer.from(text))).toEqual({ export_id: 'e', counts: { a: 12345 } });
+    // cut inside a value, or before the list: not a head to trust
+    expect(headBeforeFiles(Buffer.from(text.slice(0, text.indexOf('12345') + 3)))).toBeNull();
+    expect(headBeforeFiles(Buffer.from('{"export_id":12'))).toBeNull();
+    expect(headBeforeFiles(Buffer.from('{"export_id":"e"}'))).toBeNull();
+    expect(headBeforeFiles(Buffer.from('[]'))).toBeNull();
   });
 });
