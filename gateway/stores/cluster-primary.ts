@@ -27,8 +27,9 @@ export interface ClusterPrimary {
   serve(worker: Channel): () => void;
 }
 
-/** What one worker was lent for one client, in the window ending at `resetAt`; `unsent`: the answer that carries the
- *  loan while it has not been sent (the worker cannot give back what it has not received: such a loan is cancelled). */
+/** What one worker was lent for one client and has not said it used, in the window ending at `resetAt`; `unsent`: the
+ *  answer that carries the loan while it has not been sent (the worker cannot give back what it has not received:
+ *  such a loan is cancelled). */
 interface Loan { hits: number; resetAt: number; unsent?: StoreAnswer }
 
 export function createClusterPrimary(store: MemoryStore, options: ClusterPrimaryOptions = {}): ClusterPrimary {
@@ -108,7 +109,16 @@ export function createClusterPrimary(store: MemoryStore, options: ClusterPrimary
     if (loans.size >= 16_384) for (const k of [...loans.keys()]) liveLoans(k, null);
   }
 
+  /** A worker says it used `spent` of the hits lent for `key`: once all are used, the loan is over (another may follow). */
+  function spend(worker: Channel, key: string, spent: number): void {
+    const loan = loans.get(key)?.get(worker);
+    if (!loan || loan.unsent) return;
+    loan.hits -= spent;
+    if (loan.hits <= 0) loans.get(key)!.delete(worker);
+  }
+
   async function answerOne(worker: Channel, c: StoreCall): Promise<StoreAnswer> {
+    if (c.spent) spend(worker, c.key, c.spent);
     try {
       if (c.op === 'increment') {
         const answer: StoreAnswer = { id: c.id };

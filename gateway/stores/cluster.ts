@@ -8,7 +8,14 @@
 import type { ClientWindow, RateLimitStore } from './types.ts';
 
 /** One call from a worker to the primary's store. */
-export interface StoreCall { id: number; op: 'increment' | 'get' | 'resetKey'; key: string; limit?: number }
+export interface StoreCall {
+  id: number;
+  op: 'increment' | 'get' | 'resetKey';
+  key: string;
+  limit?: number;
+  /** Lent hits of this client used since the worker last said (so the primary knows when a loan is spent). */
+  spent?: number;
+}
 /** The primary's answer to one call; `lend`: further hits of the same window counted for this worker to use. */
 export interface StoreAnswer { id: number; value?: ClientWindow | null; lend?: number; error?: string }
 // The calls of one event-loop turn travel as one message and are answered as one: per-message IPC cost (framing,
@@ -45,6 +52,8 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
   const timeoutMs = options.timeoutMs ?? 1_000;
   const clock = options.clock ?? Date.now;
   const lent = new Map<string, Lent>();
+  // lent hits used and not yet reported, by client: told with the next call for that client
+  const spent = new Map<string, number>();
 
   /** A hit counted from what the primary lent, or null when nothing usable is held for `key`. */
   function fromLent(key: string): ClientWindow | null {
@@ -56,6 +65,7 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
     }
     held.left--;
     held.hits++;
+    spent.set(key, (spent.get(key) ?? 0) + 1);
     return { hits: held.hits, resetAt: held.resetAt };
   }
 
@@ -63,7 +73,10 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
     const held = lent.get(key);
     // a second loan while one is live (calls crossed): both were counted, so both are kept
     const left = lend + (held && held.resetAt === value.resetAt ? held.left : 0);
-    if (lent.size >= 4_096) for (const [k, l] of lent) if (l.resetAt <= clock()) lent.delete(k);
+    if (lent.size >= 4_096) {
+      for (const [k, l] of lent) if (l.resetAt <= clock()) lent.delete(k);
+      if (spent.size >= 4_096) spent.clear(); // counts of clients not seen since (their loans have ended anyway)
+    }
     lent.set(key, { left, hits: value.hits, resetAt: value.resetAt });
   }
 
@@ -84,7 +97,9 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
   const onMessage = (message: unknown) => {
     if (_isRevoke(message)) {
       const unused = unusedOf(message.key);
+      // the primary ends the loan: what was used of it is settled by `unused`
       lent.delete(message.key);
+      spent.delete(message.key);
       try {
         channel.send({ rateLimit: 'revoked', id: message.id, unused } satisfies Revoked);
       } catch {
@@ -124,7 +139,9 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
       const id = nextId++;
       pending.set(id, { resolve, reject });
       if (queue.length === 0) setImmediate(flush);
-      queue.push(limit === undefined ? { id, op, key } : { id, op, key, limit });
+      const used = spent.get(key);
+      if (used !== undefined) spent.delete(key);
+      queue.push({ id, op, key, ...(limit === undefined ? {} : { limit }), ...(used === undefined ? {} : { spent: used }) });
     });
   }
 

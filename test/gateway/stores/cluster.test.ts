@@ -61,9 +61,14 @@ describe('cluster store', () => {
     for (let i = 2; i <= 65; i++) expect(stores[0]!.incrementNow!(key, limit)?.hits).toBe(i);
     expect(stores[0]!.incrementNow!(key, limit)).toBeNull();
     expect(sent[0]).toBe(1);
+    // having said it used the loan up, it is lent again with its next call
+    expect((await stores[0]!.increment(key, limit)).hits).toBe(66);
+    expect(stores[0]!.incrementNow!(key, limit)?.hits).toBe(67);
+    for (let i = 68; i <= 130; i++) stores[0]!.incrementNow!(key, limit);
+    expect(sent[0]).toBe(2);
     // worker 0 takes one more loan and leaves it unused; worker 1 then serves the client up to its limit
     await stores[0]!.increment(key, limit);
-    let admitted = 66;
+    let admitted = 131;
     for (;;) {
       const w = await stores[1]!.increment(key, limit);
       if (w.hits > limit) break;
