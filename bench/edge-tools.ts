@@ -10,20 +10,63 @@ import { freePort } from '../test/helpers/redis-server.ts';
 
 const run = promisify(execFile);
 
-export interface Load { rps: number; p99: number; requests: number; errors: number }
+export interface Load {
+  rps: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  /** CPU used over the run, in % of one core: the watched server process with its cluster workers, and wrk. */
+  cpu?: { server: number; wrk: number };
+}
 
-/** wrk over `paths` (rotated) at `connections`; p99 in ms. */
-export async function wrkLoad(origin: string, paths: readonly string[], connections: number, duration: number): Promise<Load> {
+/** wrk over `paths` (rotated) at `connections`; p99 in ms; with `watch` (a server's pid) the CPU each side used. */
+export async function wrkLoad(origin: string, paths: readonly string[], connections: number, duration: number, watch?: number): Promise<Load> {
   const script = path.join(mkdtempSync(path.join(tmpdir(), 'wrk-edge-')), 'rotate.lua');
   writeFileSync(script, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\n`
     + 'request = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1], { ["Accept-Encoding"] = "gzip" })\nend\n');
+  const before = watch === undefined ? null : { server: _cpuTicks(watch), wrk: _reapedChildTicks(), at: performance.now() };
   const { stdout } = await run('wrk', ['-t', '2', '-c', String(connections), '-d', `${duration}s`, '--latency', '-s', script, `${origin}${paths[0]}`],
     { timeout: (duration + 60) * 1000 });
+  // wrk is the only child of this process that ends during the run: the reaped children's CPU that grew is its own
+  const cpu = before && { server: _percent(_cpuTicks(watch!) - before.server, before.at), wrk: _percent(_reapedChildTicks() - before.wrk, before.at) };
   const m = stdout.match(/^\s*99%\s+([\d.]+)(us|ms|s)\s*$/m);
   const p99 = m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : NaN;
   const errors = Number(stdout.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0)
     + (stdout.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0);
-  return { rps: Math.round(Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)), p99: Number(p99.toFixed(2)), requests: Number(stdout.match(/(\d+) requests in/)?.[1] ?? 0), errors };
+  return { rps: Math.round(Number(stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)), p99: Number(p99.toFixed(2)), requests: Number(stdout.match(/(\d+) requests in/)?.[1] ?? 0), errors,
+    ...(cpu ? { cpu } : {}) };
+}
+
+/** Clock ticks (1/100 s on Linux) of user + system CPU of `pid` and its children (cluster workers). */
+function _cpuTicks(pid: number): number {
+  const ticks = (p: number) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      return 0;
+    }
+  };
+  return ticks(pid) + _childrenOf(pid).reduce((n, c) => n + ticks(c), 0);
+}
+
+/** CPU ticks of this process's children that have ended and been waited for (cutime + cstime). */
+function _reapedChildTicks(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return Number(fields[13]) + Number(fields[14]);
+}
+
+/** `ticks` (1/100 s of CPU) as % of one core since `since`, to 0.1. */
+function _percent(ticks: number, since: number): number {
+  return Math.round((ticks / ((performance.now() - since) / 1000)) * 10) / 10;
+}
+
+function _childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** gateway/server.ts in its own process; resolves at its first 200 with the time it took. */
@@ -55,11 +98,7 @@ export async function startGateway(workers: number, basePath: string, env: NodeJ
 /** Resident memory (MB) of a process and its children (cluster workers). */
 export function rssMb(pid: number): number {
   const kb = (p: number) => Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch { /* no children file */ }
-  return Math.round((kb(pid) + children.reduce((n, c) => n + kb(c), 0)) / 1024);
+  return Math.round((kb(pid) + _childrenOf(pid).reduce((n, c) => n + kb(c), 0)) / 1024);
 }
 
 /** Deterministic sample (a fixed-step walk, no randomness to seed). */

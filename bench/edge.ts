@@ -15,7 +15,7 @@ import { startNginx } from '../test/helpers/nginx-server.ts';
 import { freePort } from '../test/helpers/redis-server.ts';
 import { datasetteRows } from './datasette.ts';
 import { rssMb, sample, startGateway, wrkLoad } from './edge-tools.ts';
-import { _serve, _variedFilteredPaths } from './gateway.ts';
+import { _variedFilteredPaths } from './gateway.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const config = resolveConfig({ rateLimitAnon: 1e9, rateLimitKey: 1e9 });
@@ -23,7 +23,7 @@ const exportDir = realpathSync(path.join(config.siteRoot, 'current'));
 const manifest = JSON.parse(readFileSync(path.join(exportDir, '_manifest.json'), 'utf8')) as SiteManifest;
 const basePath = basePathOf(config.baseUrl);
 
-const wrk = (origin: string, paths: readonly string[], connections: number, duration = seconds) => wrkLoad(origin, paths, connections, duration);
+const wrk = (origin: string, paths: readonly string[], connections: number, duration = seconds, watch?: number) => wrkLoad(origin, paths, connections, duration, watch);
 const one = await startGateway(1, basePath);
 const rssAfterStart = rssMb(one.child.pid!);
 const two = await startGateway(2, basePath);
@@ -32,7 +32,8 @@ const nginx = await startNginx(nginxSiteConfig({
   exportDir, exportId: manifest.export_id, basePath, gateway: `127.0.0.1:${one.port}`, listen: `127.0.0.1:${nginxPort}`,
   serverName: 'localhost', refreshHourUtc: config.refreshHourUtc,
 }), nginxPort);
-const uncached = (await _serve(config, 0))!;
+// the engine measured as deployed, in its own process, with the answer cache turned off
+const uncached = await startGateway(1, basePath, { ANSWER_CACHE_MB: '0' });
 const rows: [string, string, string, string, string][] = [];
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
 try {
@@ -44,19 +45,22 @@ try {
   const nginxOrigin = `http://127.0.0.1:${nginxPort}`;
   // one short pass over every target first: JIT, file caches and connection setup are not what is measured
   for (const [origin, paths] of [[nginxOrigin, mixed], [one.origin, mixed], [two.origin, mixed], [one.origin, filtered],
-    [new URL(uncached.base).origin, filtered]] as const) await wrk(origin, paths, 8, 1);
+    [uncached.origin, filtered]] as const) await wrk(origin, paths, 8, 1);
   for (const c of [8, 64]) {
     const n = await wrk(nginxOrigin, mixed, c);
     const g = await wrk(one.origin, mixed, c);
     rows.push([`same files (${mixed.length} canonical URLs), c${c}`, `nginx ${n.rps}/s p99 ${n.p99} ms`, `gateway ${g.rps}/s p99 ${g.p99} ms`,
       `${ratio(g.rps, n.rps)}× nginx`, `p99 ${ratio(g.p99, n.p99)}× nginx's; errors ${n.errors}/${g.errors}`]);
   }
-  const w1 = await wrk(one.origin, mixed, 64);
-  const w2 = await wrk(two.origin, mixed, 64);
-  rows.push(['1 vs 2 gateway workers, same files, c64', `1: ${w1.rps}/s p99 ${w1.p99} ms`, `2: ${w2.rps}/s p99 ${w2.p99} ms`, `${ratio(w2.rps, w1.rps)}×`, `errors ${w1.errors}/${w2.errors}`]);
+  // what each side used of the two cores says whether a second worker had a core to use
+  const cpu = (l: Awaited<ReturnType<typeof wrk>>) => `gateway ${l.cpu!.server} % + wrk ${l.cpu!.wrk} % of a core`;
+  const w1 = await wrk(one.origin, mixed, 64, seconds, one.child.pid);
+  const w2 = await wrk(two.origin, mixed, 64, seconds, two.child.pid);
+  rows.push(['1 vs 2 gateway workers, same files, c64', `1: ${w1.rps}/s p99 ${w1.p99} ms`, `2: ${w2.rps}/s p99 ${w2.p99} ms`, `${ratio(w2.rps, w1.rps)}×`,
+    `CPU 1: ${cpu(w1)}; 2: ${cpu(w2)}; errors ${w1.errors}/${w2.errors}`]);
   for (const c of [8, 64]) {
     const cached = await wrk(one.origin, filtered, c);
-    const engine = await wrk(new URL(uncached.base).origin, filtered, c);
+    const engine = await wrk(uncached.origin, filtered, c);
     rows.push([`filtered pages (${filtered.length} queries), c${c}`, `answer cache ${cached.rps}/s p99 ${cached.p99} ms`,
       `no cache ${engine.rps}/s p99 ${engine.p99} ms`, `${ratio(engine.rps, cached.rps)}× cached`, `errors ${cached.errors}/${engine.errors}`]);
   }
@@ -64,11 +68,10 @@ try {
   rows.push(['RSS', `1 worker: ${rssAfterStart} MB after start`, `${rssMb(one.child.pid!)} MB after the load`, '',
     `2 workers (primary + workers): ${rssMb(two.child.pid!)} MB`]);
   // Datasette (run beside the bench, never installed by it) on the same queries as the engine without its cache
-  rows.push(...await datasetteRows(process.env.DATASETTE_URL, new URL(uncached.base).origin, basePath, filtered, wrk));
+  rows.push(...await datasetteRows(process.env.DATASETTE_URL, uncached.origin, basePath, filtered, wrk));
 } finally {
   await nginx.stop();
-  await uncached.close();
-  for (const g of [one, two]) {
+  for (const g of [one, two, uncached]) {
     g.child.kill('SIGTERM');
     await new Promise((r) => g.child.once('exit', r));
   }
