@@ -5,14 +5,12 @@ import { defineHandler, getRequestIP, getRouterParam, H3, toNodeHandler, type H3
 import { ApiError } from '../api/errors.ts';
 import type { Route } from '../api/routes/types.ts';
 import { routes } from '../api/routes.ts';
-import { referenceAsset } from './reference/assets.ts';
-import { referenceSpec } from './reference/spec.ts';
+import { serveReference } from './reference/serve.ts';
 import type { Config } from '../config/resolve.ts';
 import { createMemoryStore } from './stores/memory.ts';
 import type { RateLimitStore } from './stores/types.ts';
 import { DEFAULT_CACHE_POLICY, type CachePolicy } from './utils/cache-control.ts';
 import { getClientIp } from './utils/client-ip.ts';
-import { PREFLIGHT_HEADERS } from './utils/cors.ts';
 import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/errors.ts';
 import { serveBulkFile, serveBulkManifest } from './utils/bulk.ts';
 import { createFastPath } from './utils/fast-path.ts';
@@ -21,7 +19,7 @@ import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
 import type { Reply } from './utils/reply.ts';
 import { toHttpResponse } from './utils/respond.ts';
 import { pathsAboveBase, toApiRootRedirect } from './utils/redirect.ts';
-import { ALLOWED_METHODS, basePathOf, toH3Path } from './utils/routing.ts';
+import { basePathOf, methodReply, toH3Path } from './utils/routing.ts';
 import type { SiteHolder } from './utils/site-holder.ts';
 
 export interface AppDeps {
@@ -127,8 +125,8 @@ export function createGateway(deps: AppDeps): Gateway {
   // The reference page (gateway/reference/): Swagger UI over openapi.json with the live export's examples.
   const docsRedirect: Reply = { status: 308, body: new TextEncoder().encode('{"location":"/docs/"}'), headers: { location: '/docs/' } };
   // rou3 matches /docs and /docs/ alike: only the page's own address (with the slash) makes its relative links work
-  app.all('/docs', defineHandler((event) => event.url.pathname === '/docs' ? docsRedirect : _serveReference(deps.site, basePath, '', event)));
-  app.all('/docs/:file', defineHandler((event) => _serveReference(deps.site, basePath, getRouterParam(event, 'file') ?? '', event)));
+  app.all('/docs', defineHandler((event) => event.url.pathname === '/docs' ? docsRedirect : serveReference(deps.site, basePath, '', event.req.method)));
+  app.all('/docs/:file', defineHandler((event) => serveReference(deps.site, basePath, getRouterParam(event, 'file') ?? '', event.req.method)));
   const rootRedirect = toApiRootRedirect(config.baseUrl);
   for (const above of pathsAboveBase(basePath)) app.all(above, defineHandler(() => rootRedirect));
 
@@ -146,12 +144,8 @@ export function createGateway(deps: AppDeps): Gateway {
 
 /** Answer one registry route (method checks first, then the export taken once for the whole request). */
 async function _serve(holder: SiteHolder, route: Route, event: H3Event, siteRoot: string): Promise<Reply> {
-  const method = event.req.method;
-  if (method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT_HEADERS } };
-  if (method !== 'GET' && method !== 'HEAD') {
-    const error = new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS})`);
-    return { ...toErrorReply(error), headers: { allow: ALLOWED_METHODS } };
-  }
+  const notRead = methodReply(event.req.method);
+  if (notRead) return notRead;
   if (route.kind === 'list') {
     // Canonical pages (most list traffic) straight from the live export's files, with no parameter parsing.
     const live = holder.current();
@@ -181,28 +175,6 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event, siteRoot
     if (error instanceof ApiError) return { ...toErrorReply(error), site };
     throw error;
   }
-}
-
-/** A file of the reference page, or its OpenAPI document made from the live export. */
-async function _serveReference(holder: SiteHolder, basePath: string, file: string, event: H3Event): Promise<Reply> {
-  const method = event.req.method;
-  if (method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT_HEADERS } };
-  if (method !== 'GET' && method !== 'HEAD') {
-    const error = new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed; this API is read-only (${ALLOWED_METHODS})`);
-    return { ...toErrorReply(error), headers: { allow: ALLOWED_METHODS } };
-  }
-  if (file === 'openapi.json') {
-    const site = holder.current();
-    if (!site) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
-    return referenceSpec(site, basePath);
-  }
-  const asset = referenceAsset(file);
-  if (!asset) throw new ApiError(404, 'not_found', `The reference page has no file "${_clip(file)}"`);
-  return asset;
-}
-
-function _clip(s: string): string {
-  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }
 
 /**
