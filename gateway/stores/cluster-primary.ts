@@ -42,29 +42,35 @@ export function createClusterPrimary(store: MemoryStore, options: ClusterPrimary
   const loanOf = new WeakMap<StoreAnswer, Loan>();
   let nextRevokeId = 1;
 
-  function liveLoans(key: string, except: Channel | null): [Channel, Loan][] {
+  /** `key`'s loans still good (ended ones and those of workers gone are dropped here). */
+  function liveLoans(key: string): [Channel, Loan][] {
     const byWorker = loans.get(key);
     if (!byWorker) return [];
     const now = clock();
     for (const [worker, loan] of byWorker) if (loan.resetAt <= now || !workers.has(worker)) byWorker.delete(worker);
     if (byWorker.size === 0) loans.delete(key);
-    return [...byWorker].filter(([worker]) => worker !== except);
+    return [...byWorker];
   }
 
-  /** Ask every holder (but `except`) for `key`'s unused lent hits and uncount them; waits for the answers (or their
-   *  timeout). */
-  function takeBack(key: string, except: Channel | null): Promise<void> {
+  /** Whether `worker` holds a loan for `key` that is still good (asked on every increment: no list is made). */
+  function holds(worker: Channel, key: string): boolean {
+    const loan = loans.get(key)?.get(worker);
+    return loan !== undefined && loan.resetAt > clock();
+  }
+
+  /** Ask every holder for `key`'s unused lent hits and uncount them; waits for the answers (or their timeout). */
+  function takeBack(key: string): Promise<void> {
     // calls that reach the limit together wait for one taking-back: none is refused while lent hits are still out
     let pending = takingBack.get(key);
     if (!pending) {
-      pending = _takeBack(key, except).finally(() => takingBack.delete(key));
+      pending = _takeBack(key).finally(() => takingBack.delete(key));
       takingBack.set(key, pending);
     }
     return pending;
   }
 
-  async function _takeBack(key: string, except: Channel | null): Promise<void> {
-    await Promise.all(liveLoans(key, except).map(([worker, loan]) => new Promise<void>((resolve) => {
+  async function _takeBack(key: string): Promise<void> {
+    await Promise.all(liveLoans(key).map(([worker, loan]) => new Promise<void>((resolve) => {
       if (loan.unsent) {
         delete loan.unsent.lend;
         loans.get(key)?.delete(worker);
@@ -94,11 +100,11 @@ export function createClusterPrimary(store: MemoryStore, options: ClusterPrimary
     const before = store.windowNow(key);
     // this hit would be refused: first take back what workers were lent and have not used (the asking worker's own
     // too: its other calls may have been in flight together; it reads the request before this call's answer)
-    if (before && before.hits >= limit) await takeBack(key, null);
+    if (before && before.hits >= limit) await takeBack(key);
     const value = answer.value = store.incrementNow(key, limit);
     const lend = Math.min(MAX_LEND, Math.floor((limit - value.hits) / (4 * Math.max(1, workers.size))));
     // one loan per worker and client at a time: calls that crossed a loan are counted one by one
-    if (value.hits > limit || limit - value.hits < LEND_FLOOR || lend < 1 || liveLoans(key, null).some(([w]) => w === worker)) return;
+    if (value.hits > limit || limit - value.hits < LEND_FLOOR || lend < 1 || holds(worker, key)) return;
     store.incrementNow(key, limit, lend);
     answer.lend = lend;
     let byWorker = loans.get(key);
@@ -106,7 +112,7 @@ export function createClusterPrimary(store: MemoryStore, options: ClusterPrimary
     const loan: Loan = { hits: lend, resetAt: value.resetAt, unsent: answer };
     byWorker.set(worker, loan);
     loanOf.set(answer, loan);
-    if (loans.size >= 16_384) for (const k of [...loans.keys()]) liveLoans(k, null);
+    if (loans.size >= 16_384) for (const k of [...loans.keys()]) liveLoans(k);
   }
 
   /** A worker says it used `spent` of the hits lent for `key`: once all are used, the loan is over (another may follow). */
@@ -127,7 +133,7 @@ export function createClusterPrimary(store: MemoryStore, options: ClusterPrimary
       }
       if (c.op === 'get') return { id: c.id, value: store.windowNow(c.key) ?? null };
       // a forgotten client starts again from nothing: no worker may go on using hits of its old count
-      await takeBack(c.key, null);
+      await takeBack(c.key);
       await store.resetKey(c.key);
       return { id: c.id, value: null };
     } catch (error) {
