@@ -15,6 +15,7 @@ import { negotiateEncoding } from './compress.ts';
 import { canonicalPagePath } from './pages.ts';
 import type { RateLimiter, RateLimitResult } from './rate-limit.ts';
 import { finishAnswer, type RequestFacts } from './respond.ts';
+import { toH3Path } from './routing.ts';
 import type { Representation, Site } from './site.ts';
 import type { SiteHolder } from './site-holder.ts';
 
@@ -39,7 +40,8 @@ export function createFastPath(deps: FastPathDeps): (req: IncomingMessage, res: 
   const exact = new Map<string, Target>();
   const detailPrefixes = new Map<string, string>(); // `${basePath}/${resource}/` → resource
   for (const route of deps.routes) {
-    const full = route.path === '/' ? deps.basePath || '/' : `${deps.basePath}${route.path}`;
+    // the path h3 routes the route under (a detail's ends in its id parameter, of which the prefix is kept)
+    const full = toH3Path(deps.basePath, route);
     if (route.kind === 'static') exact.set(full, { kind: 'static', file: siteLayout.staticFile(route.file) });
     else if (route.kind === 'list') exact.set(full, { kind: 'list', route });
     else if (route.kind === 'detail') detailPrefixes.set(full.slice(0, full.lastIndexOf('/') + 1), route.resource);
