@@ -3,7 +3,7 @@
 // of at least MIN_COMPRESS_BYTES, and one ETag formula a static server computes on its own. nginx's ETag is
 // `"<hex mtime>-<hex size>"`; the writer sets every file's mtime from its content hash, so that tag is a function of
 // the bytes alone (equal across exports for equal bytes), and the gateway computes the same tag from the manifest.
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
 
 export type Encoding = 'br' | 'gzip';
@@ -44,10 +44,17 @@ const brotliAsync = promisify(brotliCompress);
  * gzip 6 203 µs for 12.8 % of the identity bytes, gzip 3 108 µs for 14.2 % (levels 1–3 share zlib's fast deflate:
  * gzip 1 104 µs for 15.1 %; gzip 4 150 µs); brotli 4 242 µs for 12.9 %, brotli 3 149 µs for 13.5 % (brotli 1 70 µs
  * for 14.8 %, more bytes than gzip 3). Half the CPU for 5–11 % more bytes, and brotli stays the smaller coding.
+ * A body of at most `inlineUpToBytes` is compressed on the calling thread instead (Config.inlineCompressBytes: when
+ * every core already runs a gateway worker, the hop to the pool costs more than it parallelises).
  */
-export async function compress(body: Uint8Array, encoding: Encoding, level: 'static' | 'dynamic'): Promise<Uint8Array> {
-  if (encoding === 'gzip') return gzipAsync(body, { level: level === 'static' ? 9 : 3 });
-  return brotliAsync(body, { params: brotliParams(body.byteLength, level === 'static' ? 6 : 3) });
+export async function compress(body: Uint8Array, encoding: Encoding, level: 'static' | 'dynamic', inlineUpToBytes = 0): Promise<Uint8Array> {
+  const inline = body.byteLength <= inlineUpToBytes;
+  if (encoding === 'gzip') {
+    const options = { level: level === 'static' ? 9 : 3 };
+    return inline ? gzipSync(body, options) : gzipAsync(body, options);
+  }
+  const options = { params: brotliParams(body.byteLength, level === 'static' ? 6 : 3) };
+  return inline ? brotliCompressSync(body, options) : brotliAsync(body, options);
 }
 
 /** Brotli parameters for a body of `bytes`: text mode and a window no larger than the body (the default 4 MB window

@@ -56,6 +56,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
 
   const site = createSiteHolder(config.siteRoot, {
     cursorSecret: config.cursorSecret, keep: config.keepExports, cacheBytes: config.cache.fileBytes, answerCacheBytes: config.cache.answerBytes,
+    inlineCompressBytes: config.inlineCompressBytes,
   });
   await site.refresh();
   if (!site.current()) say(`No export published under ${config.siteRoot}/current yet; answering 503 until one is`);

@@ -12,7 +12,8 @@ import { compileFilters } from './predicates.ts';
 import { memoryRecords, type RecordSource } from './records.ts';
 import { sortKeys, type SortKeys } from './sort-keys.ts';
 import { ApiError } from '../errors.ts';
-import type { ExportContext, ListQuery, PageBytes, PageResult, ResourceTable } from './types.ts';
+import { listBodyBytes } from './envelope.ts';
+import type { ExportContext, ListQuery, PageResult, ResourceTable } from './types.ts';
 
 export interface LoadOptions {
   /**
@@ -44,9 +45,9 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
       const page = _page(query);
       return { records: page.rows.map((r) => json.get(r)), nextCursor: page.nextCursor };
     },
-    runBytes(query: ListQuery): PageBytes {
+    runBody(query: ListQuery): Buffer {
       const page = _page(query);
-      return { records: json.bytes(page.rows), nextCursor: page.nextCursor };
+      return listBodyBytes(json, page.rows, page.nextCursor, query.limit);
     },
   };
 

@@ -2,7 +2,8 @@
 // produce byte-identical bodies for the same answer (and ETags agree) without re-serialising records.
 import { ATTRIBUTION, LICENCE } from '../licence.ts';
 import type { ErrorCode } from '../errors.ts';
-import type { PageBytes, PageResult } from './types.ts';
+import type { RecordSource } from './records.ts';
+import type { PageResult } from './types.ts';
 
 // Serialised once: the same bytes end every body.
 const TAIL = `,"licence":${JSON.stringify(LICENCE)},"attribution":${JSON.stringify(ATTRIBUTION)}}`;
@@ -12,19 +13,13 @@ export function listBody(page: PageResult, limit: number): string {
   return `{"data":[${page.records.join(',')}],"next_cursor":${JSON.stringify(page.nextCursor)},"limit":${limit}${TAIL}`;
 }
 
-/** listBody as UTF-8 bytes from records that are bytes already (the same bytes listBody's string encodes to). */
-export function listBodyBytes(page: PageBytes, limit: number): Buffer {
-  const parts: Uint8Array[] = [LIST_HEAD];
-  for (let i = 0; i < page.records.length; i++) {
-    if (i > 0) parts.push(COMMA);
-    parts.push(page.records[i]!);
-  }
-  parts.push(Buffer.from(`],"next_cursor":${JSON.stringify(page.nextCursor)},"limit":${limit}${TAIL}`, 'utf8'));
-  return Buffer.concat(parts);
+/** listBody as UTF-8 bytes, the rows' records copied from `records` straight into the body, never decoded (the same
+ *  bytes listBody's string encodes to). */
+export function listBodyBytes(records: RecordSource, rows: readonly number[], nextCursor: string | null, limit: number): Buffer {
+  return records.joined(rows, LIST_HEAD, Buffer.from(`],"next_cursor":${JSON.stringify(nextCursor)},"limit":${limit}${TAIL}`, 'utf8'));
 }
 
 const LIST_HEAD = Buffer.from('{"data":[', 'utf8');
-const COMMA = Buffer.from(',', 'utf8');
 
 /** Detail envelope around an already serialised record. */
 export function detailBody(docJson: string): string {

@@ -5,15 +5,35 @@ import type { ByteStrings } from './arrow-read.ts';
 export interface RecordSource {
   /** One record, decoded. */
   get(row: number): string;
-  /** The UTF-8 bytes of each row, in the order given (views where the bytes are at hand, never decoded). */
-  bytes(rows: readonly number[]): Uint8Array[];
+  /** `head`, then the rows' UTF-8 bytes in the order given with a comma between each two, then `tail`: one buffer,
+   *  each record copied once straight into it and never decoded (a list answer's body). */
+  joined(rows: readonly number[], head: Uint8Array, tail: Uint8Array): Buffer;
 }
+
+/** The byte length of `head`, the rows and their separating commas and `tail` (what joined() allocates). */
+export function joinedLength(rows: readonly number[], rowLength: (row: number) => number, head: Uint8Array, tail: Uint8Array): number {
+  let total = head.byteLength + tail.byteLength + Math.max(0, rows.length - 1);
+  for (let i = 0; i < rows.length; i++) total += rowLength(rows[i]!);
+  return total;
+}
+
+const COMMA = 0x2c;
 
 /** Records served from the column's buffer, which the table then keeps alive. */
 export function memoryRecords(column: ByteStrings): RecordSource {
   const { values, offsets } = column;
   return {
     get: (row) => values.toString('utf8', offsets[row]!, offsets[row + 1]!),
-    bytes: (rows) => rows.map((r) => values.subarray(offsets[r]!, offsets[r + 1]!)),
+    joined(rows, head, tail) {
+      const out = Buffer.allocUnsafe(joinedLength(rows, (r) => offsets[r + 1]! - offsets[r]!, head, tail));
+      out.set(head, 0);
+      let at = head.byteLength;
+      for (let i = 0; i < rows.length; i++) {
+        if (i > 0) out[at++] = COMMA;
+        at += values.copy(out, at, offsets[rows[i]!]!, offsets[rows[i]! + 1]!);
+      }
+      out.set(tail, at);
+      return out;
+    },
   };
 }

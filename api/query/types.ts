@@ -33,20 +33,14 @@ export interface PageResult {
   nextCursor: string | null;
 }
 
-/** One page with each record as its UTF-8 bytes (views of the table's buffers: the gateway's answer path). */
-export interface PageBytes {
-  records: Uint8Array[];
-  nextCursor: string | null;
-}
-
 /** The in-memory rows of one list resource with its indexes. */
 export interface ResourceTable {
   readonly route: ListRoute;
   readonly size: number;
   /** Run a validated query and return the page (cursor minted with the table's export id and secret). */
   run(query: ListQuery): PageResult;
-  /** The same page as bytes, never decoded to strings. */
-  runBytes(query: ListQuery): PageBytes;
+  /** The same page as its list envelope's UTF-8 bytes (listBody's), records never decoded: the gateway's answers. */
+  runBody(query: ListQuery): Buffer;
 }
 
 /** Context shared by everything that mints or checks cursors. */

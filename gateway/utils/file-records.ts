@@ -6,11 +6,12 @@
 import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { copyByteStrings, type ByteStrings } from '../../api/query/arrow-read.ts';
-import { memoryRecords, type RecordSource } from '../../api/query/records.ts';
+import { joinedLength, memoryRecords, type RecordSource } from '../../api/query/records.ts';
 import { RecordCache } from './record-cache.ts';
 
 /** Rows at most this many bytes apart are read in one call (cheaper than another call for the gap). */
 const GAP_BYTES = 16 * 1024;
+const COMMA = 0x2c;
 
 /**
  * The default budget of a table's record cache: a quarter of its records' bytes, at most 8 MiB (at City volume 32 MiB
@@ -42,29 +43,24 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
   const length = (row: number) => offsets[row + 1]! - offsets[row]!;
   const source: RecordSource = {
     get: (row) => _read(fd, base + offsets[row]!, length(row)).toString('utf8'),
-    bytes(rows) {
-      const out: Uint8Array[] = new Array(rows.length);
-      // the kept rows are copied out into one buffer (the slab is overwritten as later rows are kept) …
+    joined(rows, head, tail) {
+      const out = Buffer.allocUnsafe(joinedLength(rows, length, head, tail));
+      out.set(head, 0);
+      // where each row goes in the body; the kept rows are copied there now …
+      const at: number[] = new Array(rows.length);
       const missing: number[] = [];
-      if (cache && cache.size > 0) {
-        let kept = 0;
-        for (let i = 0; i < rows.length; i++) kept += length(rows[i]!);
-        const copy = Buffer.allocUnsafe(kept);
-        let at = 0;
-        for (let i = 0; i < rows.length; i++) {
-          const row = rows[i]!;
-          if (cache.copyTo(row, length(row), copy, at)) {
-            out[i] = copy.subarray(at, at + length(row));
-            at += length(row);
-          } else missing.push(i);
-        }
-      } else {
-        for (let i = 0; i < rows.length; i++) missing.push(i);
+      let end = head.byteLength;
+      for (let i = 0; i < rows.length; i++) {
+        if (i > 0) out[end++] = COMMA;
+        at[i] = end;
+        if (!cache?.copyTo(rows[i]!, length(rows[i]!), out, end)) missing.push(i);
+        end += length(rows[i]!);
       }
-      // … and the others are read from the file
+      out.set(tail, end);
+      // … and the others are read from the file: a lone row straight into its place, a run of rows in file order
+      // with small gaps in one read, then copied to theirs
       let m = 0;
       while (m < missing.length) {
-        // a run of rows in file order with small gaps: one read, then a view per row
         const first = rows[missing[m]!]!;
         const from = offsets[first]!;
         let to = offsets[first + 1]!;
@@ -75,11 +71,17 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
           if (start < to || start - to > GAP_BYTES) break;
           to = offsets[row + 1]!;
         }
-        const buf = _read(fd, base + from, to - from);
+        if (j === m + 1) _readInto(fd, base + from, out, at[missing[m]!]!, to - from);
+        else {
+          const run = _read(fd, base + from, to - from);
+          for (let k = m; k < j; k++) {
+            const row = rows[missing[k]!]!;
+            run.copy(out, at[missing[k]!]!, offsets[row]! - from, offsets[row + 1]! - from);
+          }
+        }
         for (let k = m; k < j; k++) {
-          const row = rows[missing[k]!]!;
-          out[missing[k]!] = buf.subarray(offsets[row]! - from, offsets[row + 1]! - from);
-          cache?.put(row, out[missing[k]!]!);
+          const i = missing[k]!;
+          cache?.put(rows[i]!, out.subarray(at[i]!, at[i]! + length(rows[i]!)));
         }
         m = j;
       }
@@ -96,11 +98,16 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
  */
 function _read(fd: number, position: number, length: number): Buffer {
   const buf = Buffer.allocUnsafe(length);
+  _readInto(fd, position, buf, 0, length);
+  return buf;
+}
+
+/** `length` bytes at `position` into `target` at `at`. */
+function _readInto(fd: number, position: number, target: Uint8Array, at: number, length: number): void {
   let got = 0;
   while (got < length) {
-    const n = readSync(fd, buf, got, length - got, position + got);
+    const n = readSync(fd, target, at + got, length - got, position + got);
     if (n === 0) throw new Error(`an export's Arrow file ended before byte ${position + length}`);
     got += n;
   }
-  return buf;
 }

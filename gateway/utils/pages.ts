@@ -1,6 +1,5 @@
 // The three kinds of registry route, answered from one export: static files, list pages (a precomputed page file
 // for canonical requests, the in-memory engine for everything else) and detail documents by exact id, slug or alias.
-import { listBodyBytes } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import { ApiError } from '../../api/errors.ts';
 import { compress, type Encoding } from '../../api/representations.ts';
@@ -63,17 +62,17 @@ export async function serveList(site: Site, route: ListRoute, search: URLSearchP
   let answer = site.answers?.get(key);
   if (!answer) {
     // The answer is a function of the export and this key, so its tag hashes those: the body is never hashed.
-    const identity = { body: listBodyBytes(table.runBytes(query), query.limit), etag: toEtag(hashBody(`${site.exportId}\n${key}`)), encoding: null };
+    const identity = { body: table.runBody(query), etag: toEtag(hashBody(`${site.exportId}\n${key}`)), encoding: null };
     answer = { identity, encoded: {} };
     site.answers?.set(key, answer);
   }
   const { identity } = answer;
-  return { status: 200, body: identity.body, etag: identity.etag, encoded: (encoding) => _encodedAnswer(answer!, encoding), site };
+  return { status: 200, body: identity.body, etag: identity.etag, encoded: (encoding) => _encodedAnswer(site, answer!, encoding), site };
 }
 
-/** An answer's variant in a coding: compressed off the event loop once, then kept with the answer. */
-function _encodedAnswer(answer: Answer, encoding: Encoding) {
-  return answer.encoded[encoding] ??= compress(answer.identity.body, encoding, 'dynamic')
+/** An answer's variant in a coding: compressed once (off the event loop unless the site says inline), then kept. */
+function _encodedAnswer(site: Site, answer: Answer, encoding: Encoding) {
+  return answer.encoded[encoding] ??= compress(answer.identity.body, encoding, 'dynamic', site.inlineCompressBytes)
     .then((body) => ({ body, etag: toEtag(answer.identity.etag.slice(1, -1), encoding), encoding }));
 }
 

@@ -25,6 +25,8 @@ export interface SiteOptions {
   cacheBytes?: number;
   /** Byte budget of the cache of engine answers (0 turns it off, e.g. to measure the engine itself). ANSWER_CACHE_MB. */
   answerCacheBytes?: number;
+  /** Engine answers up to this size are compressed on the event loop (Config.inlineCompressBytes; default 0). */
+  inlineCompressBytes?: number;
 }
 
 /** Defaults when no budget is given (tests, tools); the gateway passes config.cache (config/resolve.ts). */
@@ -64,6 +66,8 @@ export interface Site {
    * reused until the export is swapped (the cache goes with it); popular filtered pages then cost one lookup.
    */
   readonly answers: LRUCache<string, Answer> | null;
+  /** Answers up to this many bytes are compressed on the event loop, larger ones in zlib's pool (SiteOptions). */
+  readonly inlineCompressBytes: number;
 }
 
 /** A body in one coding, as sent. */
@@ -187,6 +191,7 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     ctx,
     tables,
     answers,
+    inlineCompressBytes: options.inlineCompressBytes ?? 0,
     readFile: readFileCached,
     represent,
     peek: (relPath, encoding) => cache?.get(cacheKey(relPath, encoding)),

@@ -1,7 +1,9 @@
 // Engine answers are cached per export by normalised query: a repeated filtered request returns the same bytes
 // and ETag without running the engine again, and parameter order does not split the cache. The cache budgets are
-// settings (FILE_CACHE_MB, ANSWER_CACHE_MB); with both off every answer is the same, only made again.
+// settings (FILE_CACHE_MB, ANSWER_CACHE_MB); with both off every answer is the same, only made again. Where an
+// answer is compressed (on the event loop or in zlib's pool, COMPRESS_INLINE_KB) changes no byte.
 import { rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/resolve.ts';
 import { createSiteHolder, type SiteHolder } from '../../gateway/utils/site-holder.ts';
@@ -41,6 +43,31 @@ describe('cache budgets', () => {
     expect(resolveConfig({}, { FILE_CACHE_MB: '8', ANSWER_CACHE_MB: '0' }).cache).toEqual({ fileBytes: 8 * 2 ** 20, answerBytes: 0 });
     expect(() => resolveConfig({}, { FILE_CACHE_MB: '-1' })).toThrow(/FILE_CACHE_MB/);
     expect(() => resolveConfig({}, { ANSWER_CACHE_MB: 'lots' })).toThrow(/ANSWER_CACHE_MB/);
+  });
+
+  it('compress answers on the event loop when every core runs a worker, unless COMPRESS_INLINE_KB says otherwise', () => {
+    const cores = availableParallelism();
+    expect(resolveConfig({}, { WORKERS: String(cores) }).inlineCompressBytes).toBe(64 * 1024);
+    expect(resolveConfig({}, {}).inlineCompressBytes).toBe(64 * 1024); // WORKERS defaults to the core count
+    if (cores > 1) expect(resolveConfig({}, { WORKERS: '1' }).inlineCompressBytes).toBe(0);
+    expect(resolveConfig({}, { WORKERS: '1', COMPRESS_INLINE_KB: '16' }).inlineCompressBytes).toBe(16 * 1024);
+    expect(resolveConfig({}, { COMPRESS_INLINE_KB: '0' }).inlineCompressBytes).toBe(0);
+    expect(() => resolveConfig({}, { COMPRESS_INLINE_KB: 'some' })).toThrow(/COMPRESS_INLINE_KB/);
+  });
+
+  it('compressed inline or in the pool, answers the same bytes and tags', async () => {
+    const inline = createSiteHolder(root, { cursorSecret: FIXTURE_SECRET, answerCacheBytes: 0, inlineCompressBytes: 2 ** 20, log: () => {} });
+    const pool = createSiteHolder(root, { cursorSecret: FIXTURE_SECRET, answerCacheBytes: 0, inlineCompressBytes: 0, log: () => {} });
+    await Promise.all([inline.refresh(), pool.refresh()]);
+    const [a, b] = [makeApp(inline), makeApp(pool)];
+    for (const path of ['/registrations?status=active', '/organizations?limit=40']) {
+      for (const encoding of ['gzip', 'br']) {
+        const [x, y] = [await a.get(path, { headers: { 'accept-encoding': encoding } }), await b.get(path, { headers: { 'accept-encoding': encoding } })];
+        expect(x.headers.get('content-encoding'), path).toBe(encoding);
+        expect(x.headers.get('etag')).toBe(y.headers.get('etag'));
+        expect(Buffer.from(await x.arrayBuffer())).toEqual(Buffer.from(await y.arrayBuffer()));
+      }
+    }
   });
 
   it('with both caches off, answers the same bytes and tags', async () => {

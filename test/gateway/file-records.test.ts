@@ -1,5 +1,6 @@
 // Records read from the Arrow file by position are the bytes the in-memory column holds, for any set of rows: in
-// order, out of order, repeated, far apart (separate reads) and close together (one read).
+// order, out of order, repeated, far apart (separate reads) and close together (one read), joined into one body
+// between a head and a tail exactly as the in-memory column joins them.
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,11 +33,13 @@ describe('fileRecords', () => {
         records.map((_, i) => i), [0], [399], [5, 4, 3], [1, 1, 2, 2], [0, 50, 100, 150, 399], [10, 11, 13, 200, 201, 12],
         Array.from({ length: 100 }, (_, i) => (i * 37) % 400).sort((a, b) => a - b), [],
       ];
+      const head = Buffer.from('{"data":[');
+      const tail = Buffer.from('],"note":"fin ✓"}');
       // every set twice (read, then kept), then all of them again in reverse
       for (const rows of [...sets, ...sets, ...sets.slice().reverse()]) {
-        const got = fromFile.bytes(rows).map((b) => Buffer.from(b).toString());
-        expect(got, String(rows)).toEqual(inMemory.bytes(rows).map((b) => Buffer.from(b).toString()));
-        expect(got).toEqual(rows.map((r) => records[r]));
+        const got = fromFile.joined(rows, head, tail);
+        expect(got.equals(inMemory.joined(rows, head, tail)), String(rows)).toBe(true);
+        expect(got.toString()).toBe(`{"data":[${rows.map((r) => records[r]).join(',')}],"note":"fin ✓"}`);
       }
       for (const r of [0, 50, 399]) expect(fromFile.get(r)).toBe(records[r]);
     }
