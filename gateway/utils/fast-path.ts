@@ -1,20 +1,20 @@
-// The canonical-file fast path: most traffic asks for a file the export holds (a detail document, a list's first
-// page or a page on its canonical cursor walk, the API root and its static documents), and such an answer needs no
-// routing framework. This handler answers exactly those requests straight on Node's response: it counts the hit with
-// the same limiter, takes the file's representation in the negotiated coding from the site (held, or read once and
-// then held), and finishes it with the same finishAnswer as every other answer (respond.ts), so status, headers and
-// bytes are those of the h3 path. Anything else (another method, an unusual target, a file the export does not list,
-// a refused or uncounted hit, an error) is handed to the h3 app unchanged, with the hit already counted so it is
-// never counted twice.
+// The fast path: most traffic asks for a file the export holds (a detail document, a list's first page or a page on
+// its canonical cursor walk, the API root and its static documents) or a filtered list page, and neither answer needs
+// a routing framework. This handler answers exactly those requests straight on Node's response: it counts the hit
+// with the same limiter, takes the file's representation in the negotiated coding from the site (held, or read once
+// and then held) or the engine's answer from the same serveList as the app, and finishes it with the same
+// finishAnswer as every other answer (respond.ts), so status, headers and bytes are those of the h3 path. Anything
+// else (another method, an unusual target, a file the export does not list, a refused or uncounted hit, an error such
+// as a malformed filter) is handed to the h3 app unchanged, with the hit already counted so it is never counted twice.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ListRoute, Route } from '../../api/routes/types.ts';
 import { isSafeFileKey, siteLayout } from '../../api/site-layout.ts';
 import type { CachePolicy } from './cache-control.ts';
 import { getClientIp } from './client-ip.ts';
 import { negotiateEncoding } from './compress.ts';
-import { canonicalPagePath } from './pages.ts';
+import { canonicalPagePath, serveList } from './pages.ts';
 import type { RateLimiter, RateLimitResult } from './rate-limit.ts';
-import { finishAnswer, type RequestFacts } from './respond.ts';
+import { chooseBody, finishAnswer, type ChosenBody, type RequestFacts } from './respond.ts';
 import { toH3Path } from './routing.ts';
 import type { Representation, Site } from './site.ts';
 import type { SiteHolder } from './site-holder.ts';
@@ -64,14 +64,25 @@ export function createFastPath(deps: FastPathDeps): (req: IncomingMessage, res: 
     return isSafeFileKey(id) ? siteLayout.detail(resource, id) : null;
   }
 
+  /** A list route's filtered query (not a canonical page): its route and search, or null. */
+  function queryOf(url: string): { route: ListRoute; search: string } | null {
+    const q = url.indexOf('?');
+    const target = q < 0 ? undefined : exact.get(url.slice(0, q));
+    return target?.kind === 'list' ? { route: target.route, search: url.slice(q + 1) } : null;
+  }
+
   /** Answer the file; true when answered at once, false when the request is not the fast path's, or a promise of
-   *  either when the file is read first (then held for the requests after it). */
+   *  either when the file is read first (then held for the requests after it) or the engine answers. */
   function answer(req: IncomingMessage, res: ServerResponse, counted: RateLimitResult): boolean | Promise<boolean> {
     // a refused, unknown-key or uncounted hit is answered by the app's own rules
     if (counted.limited || counted.invalidKey || counted.storeDown) return false;
     const site = deps.site.current();
-    const rel = site ? fileOf(req.url!) : null;
-    if (rel === null) return false;
+    if (!site) return false;
+    const rel = fileOf(req.url!);
+    if (rel === null) {
+      const query = queryOf(req.url!);
+      return query !== null && answerQuery(req, res, query.route, query.search, counted);
+    }
     const acceptEncoding = _header(req, 'accept-encoding');
     // the site gives a small file in identity whatever coding is asked (respond.ts's rule, made where it is held)
     const encoding = negotiateEncoding(acceptEncoding);
@@ -81,7 +92,19 @@ export function createFastPath(deps: FastPathDeps): (req: IncomingMessage, res: 
     return site!.represent(rel, encoding).then((loaded) => loaded !== null && send(req, res, site!, loaded, acceptEncoding, counted));
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, site: Site, chosen: Representation, acceptEncoding: string | null,
+  /** A filtered page from the engine (or its answer cache), on the export a cursor names as the app chooses it; any
+   *  error (a malformed filter or cursor) is left to the app, which answers it by its rules. */
+  async function answerQuery(req: IncomingMessage, res: ServerResponse, route: ListRoute, search: string, counted: RateLimitResult) {
+    const params = new URLSearchParams(search);
+    const site = await deps.site.forCursor(params.get('cursor'));
+    if (!site) return false;
+    const reply = await serveList(site, route, params).catch(() => null);
+    if (!reply?.body) return false;
+    const acceptEncoding = _header(req, 'accept-encoding');
+    return send(req, res, site, await chooseBody(reply, reply.body, acceptEncoding), acceptEncoding, counted);
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, site: Site, chosen: ChosenBody, acceptEncoding: string | null,
     counted: RateLimitResult): true {
     const facts: RequestFacts = { method: req.method!, acceptEncoding, ifNoneMatch: _header(req, 'if-none-match') };
     const finished = finishAnswer({ status: 200, site }, chosen, facts, { cachePolicy: deps.cachePolicy, rateLimit: counted, now: deps.clock() });

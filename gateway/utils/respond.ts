@@ -81,13 +81,14 @@ export async function toHttpResponse(reply: Reply, request: Request, ctx: Finish
     acceptEncoding: request.headers.get('accept-encoding'),
     ifNoneMatch: request.headers.get('if-none-match'),
   };
-  const finished = finishAnswer(reply, reply.body === null ? null : await _chooseBody(reply, reply.body, facts.acceptEncoding), facts, ctx);
+  const finished = finishAnswer(reply, reply.body === null ? null : await chooseBody(reply, reply.body, facts.acceptEncoding), facts, ctx);
   // the reason phrase Node itself writes (srvx would send an empty one), so both paths send the same status line
   return new FastResponse(finished.body as Uint8Array<ArrayBuffer> | null,
     { status: finished.status, statusText: STATUS_CODES[finished.status], headers: _pairs(finished.headers) }) as Response;
 }
 
-async function _chooseBody(reply: Reply, identity: Uint8Array, acceptEncoding: string | null): Promise<ChosenBody> {
+/** The body to send for a reply with an identity body: its kept variant in the negotiated coding, or identity. */
+export async function chooseBody(reply: Reply, identity: Uint8Array, acceptEncoding: string | null): Promise<ChosenBody> {
   const encoding = encodingFor(identity.byteLength, acceptEncoding);
   if (!encoding) return { body: identity, etag: reply.etag, encoding: null };
   const variant = reply.encoded ? await reply.encoded(encoding) : null;

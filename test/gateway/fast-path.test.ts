@@ -1,7 +1,8 @@
-// The canonical-file fast path (gateway/utils/fast-path.ts) against the h3 path it stands in for: over real sockets,
-// the same status line, header fields and bytes for every canonical URL in every coding, HEAD and If-None-Match; canonical
-// files (held or not yet) are answered without the app; everything else reaches the app once, with its hit counted
-// once whichever path it took; a store that counts elsewhere (no incrementNow) gives the same answers.
+// The fast path (gateway/utils/fast-path.ts) against the h3 path it stands in for: over real sockets, the same status
+// line, header fields and bytes for every canonical URL and filtered query in every coding, HEAD and If-None-Match;
+// canonical files (held or not yet) and filtered pages are answered without the app; everything else (errors
+// included) reaches the app once, with its hit counted once whichever path it took; a store that counts elsewhere
+// (no incrementNow) gives the same answers.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
@@ -87,21 +88,32 @@ describe('the same bytes as the h3 path', () => {
     const fast = await listen(createGateway(deps()).listener);
     const slow = await listen(toNodeHandler(createApp(deps())));
     const cursor = await firstCursor(slow);
-    // both servers have now answered one request each: their counts stay in step below
+    const filteredCursor = (JSON.parse((await wire(slow, '/registrations?status=active&limit=2')).body.toString()) as { next_cursor: string }).next_cursor;
+    expect(filteredCursor).toBeTruthy();
+    // both servers have now answered two requests each: their counts stay in step below
+    await wire(fast, '/organizations');
     await wire(fast, '/organizations');
     const urls = ['', '/', '/organizations', '/organizations?limit=100', `/organizations?cursor=${cursor}`, '/organizations/org-1',
       '/organizations/1', '/topics', '/openapi.json', '/people', '/organizations/', '/organizations?limit=2',
-      '/organizations/no-such-org', '/organizations/org%2D1', '/organizations?cursor=bogus', '/organizations?owner=x'];
+      '/organizations/no-such-org', '/organizations/org%2D1', '/organizations?cursor=bogus', '/organizations?owner=x',
+      // filtered pages: a walk's second page, parameters in another order, a canonical query spelled otherwise, and
+      // the engine's refusals (which the app answers)
+      '/registrations?status=active&limit=2', `/registrations?status=active&limit=2&cursor=${filteredCursor}`,
+      `/registrations?limit=2&cursor=${filteredCursor}&status=active`, '/registrations?limit=40&status=active', '/organizations?limit=100&',
+      `/registrations?status=inactive&limit=2&cursor=${filteredCursor}`, '/registrations?limit=0', '/registrations?status=active&status=closed',
+      '/registrations?status=', '/registrations?status=act+ive'];
     const variants: [Record<string, string>, string][] = [[{}, 'GET'], [{ 'accept-encoding': 'gzip' }, 'GET'],
       [{ 'accept-encoding': 'br, gzip' }, 'GET'], [{ 'accept-encoding': 'gzip;q=0, identity' }, 'GET'], [{ 'accept-encoding': 'gzip' }, 'HEAD'],
       // an unknown key is counted on the address and answered 401 by the app's rules, on either path
       [{ 'x-api-key': 'not-a-key' }, 'GET']];
     let compared = 0;
+    const statuses = new Map<string, number>();
     for (const url of urls) {
       for (const [headers, method] of variants) {
         const a = await wire(fast, url, headers, method);
         const b = await wire(slow, url, headers, method);
         expect(a, `${method} ${url} ${JSON.stringify(headers)}`).toEqual(b);
+        if (method === 'GET' && !headers['x-api-key']) statuses.set(url, a.status);
         const etag = a.headers.find((h) => h.startsWith('etag: '))?.slice(6);
         if (a.status === 200 && etag) {
           const a304 = await wire(fast, url, { ...headers, 'if-none-match': etag }, method);
@@ -112,6 +124,10 @@ describe('the same bytes as the h3 path', () => {
       }
     }
     expect(compared).toBe(urls.length * variants.length);
+    // the filtered queries exercised both answers and refusals
+    expect(urls.slice(16, 20).map((u) => statuses.get(u))).toEqual([200, 200, 200, 200]);
+    expect(statuses.get('/registrations?limit=0')).toBe(400);
+    expect(statuses.get(`/registrations?status=inactive&limit=2&cursor=${filteredCursor}`)).toBe(400);
   });
 });
 
@@ -124,13 +140,15 @@ describe('which requests the fast path answers', () => {
       for (let i = 0; i < 2; i++) expect((await wire(port, url, { 'accept-encoding': 'gzip' })).status, url).toBe(200);
     }
     expect(handedOver).toEqual([]);
-    const others = ['/organizations?limit=2', '/organizations/no-such-org', '/organizations/org%2D1', '/organizations?cursor=bogus', '/organizations/'];
+    for (const url of ['/organizations?limit=2', '/registrations?status=active&limit=3']) expect((await wire(port, url)).status, url).toBe(200);
+    expect(handedOver).toEqual([]);
+    const others = ['/registrations?limit=0', '/organizations/no-such-org', '/organizations/org%2D1', '/organizations?cursor=bogus', '/organizations/'];
     for (const url of others) await wire(port, url);
     await wire(port, '/organizations', {}, 'OPTIONS');
     expect(handedOver.map((h) => h.url)).toEqual([...others, '/organizations'].map((u) => `/api/v1${u}`));
     // counted before handing over (the app then uses that count); targets it does not read (an escape) and the OPTIONS
     // preflight (which the app peeks) reach the app uncounted
-    expect(handedOver.map((h) => h.counted?.remaining)).toEqual([100_000 - 13, 100_000 - 14, undefined, 100_000 - 15, 100_000 - 16, undefined]);
+    expect(handedOver.map((h) => h.counted?.remaining)).toEqual([100_000 - 15, 100_000 - 16, undefined, 100_000 - 17, 100_000 - 18, undefined]);
   });
 
   it('counts a store that counts elsewhere the same way (no answer within the turn)', async () => {
