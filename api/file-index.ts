@@ -2,8 +2,9 @@
 // the site writer, which stores it as a binary file beside the manifest so the gateway loads it with one read instead
 // of scanning the manifest's ~900,000 entries at City volume (1.4 s). Paths are one UTF-8 buffer (a compressed twin
 // `x.gz` / `x.br` keeps none: its base entry `x` points at it), digests 32 bytes each, sizes one number each, found
-// through an open-addressing hash table (FNV-1a). The binary file (api/file-index-file.ts) is these arrays as they
-// lie in memory.
+// through an open-addressing hash table (FNV-1a; api/file-hash-index.ts). The binary file (api/file-index-file.ts) is
+// these arrays as they lie in memory.
+import { FNV_OFFSET, FNV_PRIME, fnv1a, HashIndex, slotsFor, twinExt } from './file-hash-index.ts';
 
 export interface ManifestEntry {
   sha256: string;
@@ -84,12 +85,12 @@ export class FileTable {
     // A compressed twin (`x.gz`, `x.br` beside a listed `x`; two of every three entries) keeps no path of its own:
     // its base entry points at it. Paths that are not `….gz` / `….br` are bases; the others are tried shortest
     // first (so a base that is itself such a path is placed before its twins) and become bases when no base is listed.
-    const all = new HashIndex(allKeys, allEnd, allHashes, new Uint32Array(_slotsFor(n)));
+    const all = new HashIndex(allKeys, allEnd, allHashes, new Uint32Array(slotsFor(n)));
     const gz = new Int32Array(n).fill(-1);
     const br = new Int32Array(n).fill(-1);
     const candidates: number[][] = [];
     for (let i = 0; i < n; i++) {
-      const ext = _twinExt(allKeys, from(i), allEnd[i]!);
+      const ext = twinExt(allKeys, from(i), allEnd[i]!);
       if (ext < 0) all.insert(i);
       else (candidates[allEnd[i]! - from(i)] ??= []).push(i);
     }
@@ -97,7 +98,7 @@ export class FileTable {
       for (const i of sameLength ?? []) {
         const base = all.find(allKeys, from(i), allEnd[i]! - 3, baseHashes[i]!);
         if (base < 0) all.insert(i);
-        else (_twinExt(allKeys, from(i), allEnd[i]!) === 0 ? gz : br)[base] = i;
+        else (twinExt(allKeys, from(i), allEnd[i]!) === 0 ? gz : br)[base] = i;
       }
     }
     // the index proper: each distinct base's path once (a path listed twice is found as its later entry, as with
@@ -119,7 +120,7 @@ export class FileTable {
       hashes: new Uint32Array(m),
       entries: new Uint32Array(m),
       twins: new Int32Array(2 * m),
-      slots: new Uint32Array(_slotsFor(m)),
+      slots: new Uint32Array(slotsFor(m)),
       keys: new Uint8Array(used),
       records,
     };
@@ -163,7 +164,6 @@ export type RecordReader = (i: number) => ManifestEntry;
 /** Bytes of an entry's record: its SHA-256 (32 bytes), then its size (a float64). */
 export const RECORD_BYTES = 40;
 
-
 /** The lookup over an index, and its binary form. */
 export class FileIndex implements ManifestFiles {
   readonly size: number;
@@ -186,17 +186,16 @@ export class FileIndex implements ManifestFiles {
   private _entryOf(relPath: string): number {
     const { twins, entries } = this.parts;
     const key = Buffer.from(relPath, 'utf8');
-    const ext = _twinExt(key, 0, key.length);
+    const ext = twinExt(key, 0, key.length);
     if (ext >= 0) {
-      const base = this.table.find(key, 0, key.length - 3, _hash(key, 0, key.length - 3));
+      const base = this.table.find(key, 0, key.length - 3, fnv1a(key, 0, key.length - 3));
       // a listed base lists its twins; any other path ending so is listed under its own name, if at all
       if (base >= 0) return twins[2 * base + ext]!;
     }
-    const j = this.table.find(key, 0, key.length, _hash(key, 0, key.length));
+    const j = this.table.find(key, 0, key.length, fnv1a(key, 0, key.length));
     return j < 0 ? -1 : entries[j]!;
   }
 }
-
 
 /** Records held in memory (the site writer's, an index scanned from the manifest). */
 export function memoryRecords(records: Uint8Array): RecordReader {
@@ -205,75 +204,6 @@ export function memoryRecords(records: Uint8Array): RecordReader {
     sha256: Buffer.from(records.buffer, records.byteOffset + i * RECORD_BYTES, 32).toString('hex'),
     bytes: sizes[i * (RECORD_BYTES / 8) + 4]!,
   });
-}
-
-/** Slots for `capacity` paths: a power of two at least twice as many (so the table is at most half full). */
-function _slotsFor(capacity: number): number {
-  let slots = 2;
-  while (slots < capacity * 2) slots *= 2;
-  return slots;
-}
-
-/** 0 for a path `….gz`, 1 for `….br` (with something before the dot), else -1. */
-function _twinExt(b: Uint8Array, from: number, to: number): number {
-  if (to - from <= 3 || b[to - 3] !== 0x2e) return -1;
-  if (b[to - 2] === 0x67 && b[to - 1] === 0x7a) return 0;
-  if (b[to - 2] === 0x62 && b[to - 1] === 0x72) return 1;
-  return -1;
-}
-
-/**
- * Open addressing over numbered paths (path k is keys[keyEnd[k - 1], keyEnd[k]), hash hashes[k]) in `slots` (a power
- * of two, number + 1 per slot, 0 = empty); inserting a path again replaces its number (the later entry wins).
- */
-class HashIndex {
-  private readonly mask: number;
-
-  constructor(private readonly keys: Uint8Array, private readonly keyEnd: Uint32Array, private readonly hashes: Uint32Array,
-    private readonly slots: Uint32Array) {
-    this.mask = slots.length - 1;
-  }
-
-  insert(k: number): void {
-    this.slots[this._slot(this.keys, k === 0 ? 0 : this.keyEnd[k - 1]!, this.keyEnd[k]!, this.hashes[k]!)] = k + 1;
-  }
-
-  /** The number of the path in bytes [from, to) of `b` (hash `h`), or -1. */
-  find(b: Uint8Array, from: number, to: number, h: number): number {
-    return this.slots[this._slot(b, from, to, h)]! - 1;
-  }
-
-  /** Numbers held, in slot order. */
-  numbers(): number[] {
-    const out: number[] = [];
-    for (const e of this.slots) if (e !== 0) out.push(e - 1);
-    return out;
-  }
-
-  private _slot(b: Uint8Array, from: number, to: number, h: number): number {
-    const { slots, keys, keyEnd, hashes, mask } = this;
-        for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const e = slots[slot]!;
-      if (e === 0) return slot;
-      if (hashes[e - 1] !== h) continue;
-      // same hash: compare the bytes (a loop beats a native call for paths this short)
-      const start = e === 1 ? 0 : keyEnd[e - 2]!;
-      if (keyEnd[e - 1]! - start !== to - from) continue;
-      let i = 0;
-      while (i < to - from && keys[start + i] === b[from + i]) i++;
-      if (i === to - from) return slot;
-    }
-  }
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/** FNV-1a of bytes [from, to). */
-function _hash(b: Uint8Array, from: number, to: number): number {
-  let h = FNV_OFFSET;
-  for (let i = from; i < to; i++) h = Math.imul(h ^ b[i]!, FNV_PRIME);
-  return h >>> 0;
 }
 
 function _grow(b: Buffer, atLeast: number): Buffer {
