@@ -6,6 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { resolveConfig } from '../config/resolve.ts';
+import { workerExecArgv } from '../gateway/cluster.ts';
 import { freePort } from '../test/helpers/redis-server.ts';
 
 const run = promisify(execFile);
@@ -69,12 +71,14 @@ function _childrenOf(pid: number): number[] {
   }
 }
 
-/** gateway/server.ts in its own process; resolves at its first 200 with the time it took. */
+/** gateway/server.ts in its own process; resolves at its first 200 with the time it took. A single-process gateway
+ *  runs with the heap cap the cluster gives each worker (WORKER_HEAP_MB), so it is measured as a worker runs. */
 export async function startGateway(workers: number, basePath: string, env: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/server.ts'], {
+  const flags = workers === 1 ? workerExecArgv([], resolveConfig({}, { ...process.env, ...env }).workerHeapMb) : [];
+  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', 'gateway/server.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', WORKERS: String(workers), RATE_LIMIT_ANON: '1000000000', RATE_LIMIT_KEY: '1000000000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -32,8 +32,10 @@ const nginx = await startNginx(nginxSiteConfig({
   exportDir, exportId: manifest.export_id, basePath, gateway: `127.0.0.1:${one.port}`, listen: `127.0.0.1:${nginxPort}`,
   serverName: 'localhost', refreshHourUtc: config.refreshHourUtc,
 }), nginxPort);
-// the engine measured as deployed, in its own process, with the answer cache turned off
+// the engine measured in its own process with the answer cache turned off: one worker, and two (the default here,
+// which also compresses on each worker's event loop: COMPRESS_INLINE_KB)
 const uncached = await startGateway(1, basePath, { ANSWER_CACHE_MB: '0' });
+const uncachedTwo = await startGateway(2, basePath, { ANSWER_CACHE_MB: '0' });
 const rows: [string, string, string, string, string][] = [];
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
 try {
@@ -45,7 +47,7 @@ try {
   const nginxOrigin = `http://127.0.0.1:${nginxPort}`;
   // one short pass over every target first: JIT, file caches and connection setup are not what is measured
   for (const [origin, paths] of [[nginxOrigin, mixed], [one.origin, mixed], [two.origin, mixed], [one.origin, filtered],
-    [uncached.origin, filtered]] as const) await wrk(origin, paths, 8, 1);
+    [uncached.origin, filtered], [uncachedTwo.origin, filtered]] as const) await wrk(origin, paths, 8, 1);
   for (const c of [8, 64]) {
     const n = await wrk(nginxOrigin, mixed, c);
     const g = await wrk(one.origin, mixed, c);
@@ -61,8 +63,10 @@ try {
   for (const c of [8, 64]) {
     const cached = await wrk(one.origin, filtered, c);
     const engine = await wrk(uncached.origin, filtered, c);
+    const engineTwo = await wrk(uncachedTwo.origin, filtered, c);
     rows.push([`filtered pages (${filtered.length} queries), c${c}`, `answer cache ${cached.rps}/s p99 ${cached.p99} ms`,
-      `no cache ${engine.rps}/s p99 ${engine.p99} ms`, `${ratio(engine.rps, cached.rps)}× cached`, `errors ${cached.errors}/${engine.errors}`]);
+      `no cache ${engine.rps}/s p99 ${engine.p99} ms`, `${ratio(engine.rps, cached.rps)}× cached`,
+      `no cache, 2 workers: ${engineTwo.rps}/s p99 ${engineTwo.p99} ms; errors ${cached.errors}/${engine.errors}/${engineTwo.errors}`]);
   }
   rows.push(['start to first 200', `1 worker ${one.startMs} ms`, `2 workers ${two.startMs} ms (all listening ${two.allMs} ms)`, '', 'caches warmed before listening']);
   rows.push(['RSS', `1 worker: ${rssAfterStart} MB after start`, `${rssMb(one.child.pid!)} MB after the load`, '',
@@ -71,7 +75,7 @@ try {
   rows.push(...await datasetteRows(process.env.DATASETTE_URL, uncached.origin, basePath, filtered, wrk));
 } finally {
   await nginx.stop();
-  for (const g of [one, two, uncached]) {
+  for (const g of [one, two, uncached, uncachedTwo]) {
     g.child.kill('SIGTERM');
     await new Promise((r) => g.child.once('exit', r));
   }

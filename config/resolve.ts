@@ -34,6 +34,12 @@ export interface Config {
   /** Gateway processes serving the port (WORKERS, default the core count; node:cluster). With more than one, the
    *  primary holds the rate-limit counts unless a Redis store is configured. */
   workers: number;
+  /** Each forked worker's V8 heap cap in MB (WORKER_HEAP_MB, default 512; 0 leaves V8's own). Besides the cap, it
+   *  keeps V8 from letting the old generation grow to several times its live size before collecting: uncapped, a
+   *  City-volume worker rose from ~370 to ~600 MB of RSS in its first minute of load, then sat near 415 MB; capped,
+   *  it stays near 400 MB with the same throughput (docs/benchmarks-edge.md). A single-process gateway (WORKERS=1)
+   *  takes Node's own flag (`NODE_OPTIONS=--max-old-space-size=512`). */
+  workerHeapMb: number;
   /** Shared rate-limit store (REDIS_URL, e.g. redis://127.0.0.1:6379/0); null keeps the counts in this machine. */
   redisUrl: string | null;
   /** What the gateway does while the rate-limit store cannot be reached (RATE_LIMIT_STORE_DOWN): `open` serves
@@ -87,6 +93,8 @@ export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output'
 const DEFAULT_SCALE = 0.02;
 const MB = 1024 * 1024;
 const KB = 1024;
+/** See Config.workerHeapMb: ~4× a City-volume worker's live heap (~110–150 MB). */
+const DEFAULT_WORKER_HEAP_MB = 512;
 /** See Config.inlineCompressBytes: a 64 KiB answer takes ~0.25 ms to gzip at level 3. */
 const DEFAULT_INLINE_COMPRESS_KB = 64;
 /** Cache budgets per gateway worker (MB); measured at City volume in docs/benchmarks-edge.md. */
@@ -123,6 +131,7 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     rateLimitKey: options.rateLimitKey ?? intFrom(env.RATE_LIMIT_KEY, 'RATE_LIMIT_KEY') ?? 600,
     trustProxyHops: options.trustProxyHops ?? intFrom(env.TRUST_PROXY_HOPS, 'TRUST_PROXY_HOPS') ?? 0,
     workers,
+    workerHeapMb: options.workerHeapMb ?? intFrom(env.WORKER_HEAP_MB, 'WORKER_HEAP_MB') ?? DEFAULT_WORKER_HEAP_MB,
     redisUrl: options.redisUrl !== undefined ? options.redisUrl : (env.REDIS_URL?.trim() || null),
     rateLimitStoreDown: options.rateLimitStoreDown ?? storeDownFrom(env.RATE_LIMIT_STORE_DOWN),
     refreshHourUtc: hourFrom(options.refreshHourUtc ?? intFrom(env.REFRESH_HOUR_UTC, 'REFRESH_HOUR_UTC') ?? 6),

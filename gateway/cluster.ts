@@ -9,14 +9,28 @@ import { createMemoryStore } from './stores/memory.ts';
 import { WINDOW_MS } from './stores/open.ts';
 
 /** What a worker tells the primary once it listens. */
-export interface ListeningMessage { gateway: 'listening'; url: string; exportId: string | null; store: string }
+export interface ListeningMessage {
+  gateway: 'listening';
+  url: string;
+  exportId: string | null;
+  store: string;
+  /** The worker's V8 heap limit (old and young generations), MB. */
+  heapLimitMb: number;
+}
 
 export function isListeningMessage(message: unknown): message is ListeningMessage {
   return typeof message === 'object' && message !== null && (message as ListeningMessage).gateway === 'listening';
 }
 
+/** The Node flags a worker runs with: this process's own, its heap cap replaced by `heapMb` (0: left as it is). */
+export function workerExecArgv(execArgv: readonly string[], heapMb: number): string[] {
+  if (heapMb <= 0) return [...execArgv];
+  return [...execArgv.filter((flag) => !/^--max[-_]old[-_]space[-_]size=/.test(flag)), `--max-old-space-size=${heapMb}`];
+}
+
 /** Run the primary: fork `config.workers` workers (this same entry script) and supervise them. */
-export function runPrimary(config: Pick<Config, 'workers' | 'redisUrl'>, say: (message: string) => void = console.log): void {
+export function runPrimary(config: Pick<Config, 'workers' | 'redisUrl' | 'workerHeapMb'>, say: (message: string) => void = console.log): void {
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, config.workerHeapMb) });
   // Without Redis the primary is the one place every worker can count in: exact limits across workers.
   const counts = config.redisUrl ? null : createClusterPrimary(createMemoryStore({ windowMs: WINDOW_MS }));
   const listening = new Set<number>();
@@ -36,7 +50,7 @@ export function runPrimary(config: Pick<Config, 'workers' | 'redisUrl'>, say: (m
       if (!announced && listening.size === config.workers) {
         announced = true;
         say(`Toronto lobbying API listening on ${message.url} (export ${message.exportId ?? 'none'}; ${config.workers} workers, `
-          + `rate limits counted in ${message.store})`);
+          + `heap limit ${message.heapLimitMb} MB each, rate limits counted in ${message.store})`);
       }
     });
     worker.once('exit', (code, signal) => {

@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { resolveConfig } from '../config/resolve.ts';
 import { createApp, createGateway } from './app.ts';
 import { runPrimary, type ListeningMessage } from './cluster.ts';
@@ -90,7 +91,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   const url = `http://${host}:${address.port}${basePathOf(config.baseUrl)}`;
   say(`Toronto lobbying API listening on ${url} (export ${site.current()?.exportId ?? 'none'}; rate limits counted in ${description})`);
   if (cluster.isWorker) {
-    process.send?.({ gateway: 'listening', url, exportId: site.current()?.exportId ?? null, store: description } satisfies ListeningMessage);
+    process.send?.({
+      gateway: 'listening', url, exportId: site.current()?.exportId ?? null, store: description,
+      heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20),
+    } satisfies ListeningMessage);
   }
 
   let closed: Promise<void> | null = null;

@@ -4,6 +4,8 @@
 import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resolveConfig } from '../../config/resolve.ts';
+import { workerExecArgv } from '../../gateway/cluster.ts';
 import { startServer } from '../../gateway/server.ts';
 import { startGatewayProcess } from '../helpers/gateway-process.ts';
 import { freePort, startRedisServer, type RedisServer } from '../helpers/redis-server.ts';
@@ -29,10 +31,20 @@ function get(url: string): Promise<Answer> {
   });
 }
 
+it('workers run with the configured heap cap in place of any the primary was given', () => {
+  expect(resolveConfig({}, {}).workerHeapMb).toBe(512);
+  expect(resolveConfig({}, { WORKER_HEAP_MB: '0' }).workerHeapMb).toBe(0);
+  expect(() => resolveConfig({}, { WORKER_HEAP_MB: 'big' })).toThrow(/WORKER_HEAP_MB/);
+  expect(workerExecArgv(['--import', 'tsx', '--max-old-space-size=4096'], 512)).toEqual(['--import', 'tsx', '--max-old-space-size=512']);
+  expect(workerExecArgv(['--max_old_space_size=100', '--enable-source-maps'], 300)).toEqual(['--enable-source-maps', '--max-old-space-size=300']);
+  expect(workerExecArgv(['--max-old-space-size=4096'], 0)).toEqual(['--max-old-space-size=4096']);
+});
+
 it('two cluster workers on one port keep one exact limit (counts held by the primary)', async () => {
   const gateway = await startGatewayProcess({ ...baseEnv(), PORT: String(await freePort()), WORKERS: '2' });
   try {
-    expect(gateway.output()).toMatch(/2 workers, rate limits counted in the cluster primary/);
+    // each worker runs with the heap cap (WORKER_HEAP_MB, default 512: V8's limit is that plus the young generation)
+    expect(gateway.output()).toMatch(/2 workers, heap limit 5[0-9]{2} MB each, rate limits counted in the cluster primary/);
     const answers: Answer[] = [];
     for (let i = 0; i < 61; i++) answers.push(await get(`${gateway.url}/topics`));
     // one count: the remaining budget falls by one on every request whichever worker served it
