@@ -17,7 +17,8 @@ export function joinedLength(rows: readonly number[], rowLength: (row: number) =
   return total;
 }
 
-const COMMA = 0x2c;
+/** The byte between two joined records (a comma). */
+export const RECORD_SEPARATOR = 0x2c;
 
 /** Records served from the column's buffer, which the table then keeps alive. */
 export function memoryRecords(column: ByteStrings): RecordSource {
@@ -29,7 +30,7 @@ export function memoryRecords(column: ByteStrings): RecordSource {
       out.set(head, 0);
       let at = head.byteLength;
       for (let i = 0; i < rows.length; i++) {
-        if (i > 0) out[at++] = COMMA;
+        if (i > 0) out[at++] = RECORD_SEPARATOR;
         at += values.copy(out, at, offsets[rows[i]!]!, offsets[rows[i]! + 1]!);
       }
       out.set(tail, at);

@@ -6,12 +6,11 @@
 import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { copyByteStrings, type ByteStrings } from '../../api/query/arrow-read.ts';
-import { joinedLength, memoryRecords, type RecordSource } from '../../api/query/records.ts';
+import { joinedLength, memoryRecords, RECORD_SEPARATOR, type RecordSource } from '../../api/query/records.ts';
 import { RecordCache } from './record-cache.ts';
 
 /** Rows at most this many bytes apart are read in one call (cheaper than another call for the gap). */
 const GAP_BYTES = 16 * 1024;
-const COMMA = 0x2c;
 
 /**
  * The default budget of a table's record cache: a quarter of its records' bytes, at most 8 MiB (at City volume 32 MiB
@@ -51,7 +50,7 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
       const missing: number[] = [];
       let end = head.byteLength;
       for (let i = 0; i < rows.length; i++) {
-        if (i > 0) out[end++] = COMMA;
+        if (i > 0) out[end++] = RECORD_SEPARATOR;
         at[i] = end;
         if (!cache?.copyTo(rows[i]!, length(rows[i]!), out, end)) missing.push(i);
         end += length(rows[i]!);
