@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readManifestHead } from '../api/manifest-files.ts';
 import { BULK_ARCHIVE, siteLayout, type SiteManifest } from '../api/site-layout.ts';
 import { readJournal } from './published-exports.ts';
 import type { SiteExtra } from './site/write-site.ts';
@@ -46,11 +47,16 @@ export function bulkExport(options: BulkOptions): SiteExtra {
   };
 }
 
-/** The run an export was built from (its manifest's run_id; the bulk manifest does not say). */
+/** The run an export was built from (its manifest's run_id, read from the manifest's head: the file list after it is
+ *  ~100 MB at City volume; the bulk manifest does not say). */
 async function _runOf(siteRoot: string, exportId: string): Promise<string | null> {
-  for (const file of [path.join(siteRoot, exportId, siteLayout.manifest), path.join(siteRoot, BULK_ARCHIVE, exportId, 'run.json')]) {
+  const reads = [
+    () => readManifestHead(path.join(siteRoot, exportId)),
+    async () => JSON.parse(await readFile(path.join(siteRoot, BULK_ARCHIVE, exportId, 'run.json'), 'utf8')) as Pick<SiteManifest, 'run_id'>,
+  ];
+  for (const read of reads) {
     try {
-      return (JSON.parse(await readFile(file, 'utf8')) as Pick<SiteManifest, 'run_id'>).run_id ?? null;
+      return (await read()).run_id ?? null;
     } catch {
       // not there: the export was pruned to its bulk files, or built before run ids were recorded
     }

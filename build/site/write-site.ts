@@ -80,7 +80,7 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   // the file list as the gateway holds it, so it loads with one read instead of scanning the list (api/file-index.ts)
   await sink.write(siteLayout.fileIndex, fileIndexBytes(fileIndexOf(files)));
   const { sha256, bytes } = sink.files[siteLayout.fileIndex]!;
-  // the list last: a reader of the index needs only the bytes before it (gateway/utils/manifest-files.ts)
+  // the list last: a reader of the index needs only the bytes before it (api/manifest-files.ts)
   const manifest: SiteManifest = {
     export_id: ctx.exportId,
     export_date: input.exportDate,

@@ -17,7 +17,7 @@ import { fileRecords } from './file-records.ts';
 import { compress, fileEtag, MIN_COMPRESS_BYTES, twinPath, type Encoding } from '../../api/representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { siteLayout } from '../../api/site-layout.ts';
-import { readManifest, type ManifestFiles, type ManifestHead } from './manifest-files.ts';
+import { readManifest, type ManifestFiles, type ManifestHead } from '../../api/manifest-files.ts';
 
 export interface SiteOptions {
   cursorSecret: string;

@@ -6,11 +6,11 @@
 // layout takes a fast path, anything else is parsed as JSON.
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openFileIndex } from '../../api/file-index-file.ts';
-import { FileTable, type ManifestFiles } from '../../api/file-index.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { openFileIndex } from './file-index-file.ts';
+import { FileTable, type ManifestFiles } from './file-index.ts';
+import { siteLayout, type SiteManifest } from './site-layout.ts';
 
-export type { ManifestEntry, ManifestFiles } from '../../api/file-index.ts';
+export type { ManifestEntry, ManifestFiles } from './file-index.ts';
 
 /** Everything in the manifest but its file list, which `files` holds. */
 export type ManifestHead = Omit<SiteManifest, 'files'>;
@@ -26,17 +26,7 @@ const HEAD_BYTES = 1 << 20;
 /** The manifest of the export in `dir`: through its file index when the head names one that matches, else scanned. */
 export async function readManifest(dir: string): Promise<{ head: ManifestHead; files: ManifestFiles; source: 'index' | 'scan' }> {
   const manifestPath = path.join(dir, siteLayout.manifest);
-  const handle = await open(manifestPath);
-  let prefix: Buffer;
-  try {
-    const { size } = await handle.stat();
-    prefix = Buffer.allocUnsafe(Math.min(size, HEAD_BYTES));
-    const { bytesRead } = await handle.read(prefix, 0, prefix.length, 0);
-    prefix = prefix.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-  const head = headBeforeFiles(prefix);
+  const head = headBeforeFiles(await _prefix(manifestPath));
   if (head?.file_index) {
     const files = await openFileIndex(path.join(dir, siteLayout.fileIndex), head.file_index).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
@@ -45,6 +35,27 @@ export async function readManifest(dir: string): Promise<{ head: ManifestHead; f
     if (files) return { head, files, source: 'index' };
   }
   return { ...parseManifest(await readFile(manifestPath)), source: 'scan' };
+}
+
+/** The head of the export in `dir`'s manifest (its run id, counts, …): the keys before its file list, which the site
+ *  writer puts last (build/site/write-site.ts), read from its first bytes (at City volume the list is ~100 MB); a
+ *  manifest whose list is not within them is parsed whole. */
+export async function readManifestHead(dir: string): Promise<ManifestHead> {
+  const manifestPath = path.join(dir, siteLayout.manifest);
+  return headBeforeFiles(await _prefix(manifestPath)) ?? parseManifest(await readFile(manifestPath)).head;
+}
+
+/** The first HEAD_BYTES of a file (all of a shorter one). */
+async function _prefix(file: string): Promise<Buffer> {
+  const handle = await open(file);
+  try {
+    const { size } = await handle.stat();
+    const prefix = Buffer.allocUnsafe(Math.min(size, HEAD_BYTES));
+    const { bytesRead } = await handle.read(prefix, 0, prefix.length, 0);
+    return prefix.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The manifest's keys before its file list, from its first bytes; null when the list does not follow whole values

@@ -1,7 +1,7 @@
 // The compact manifest file list answers exactly as the parsed JSON would: every path with its digest and size,
 // nothing else, whatever the layout (the writer's JSON.stringify, indented, escaped or non-ASCII paths, a path
 // listed twice), and refuses what is not a manifest. The site writer's binary file index answers the same, and is
-// used only when the manifest's head names its bytes.
+// used only when the manifest's head names its bytes. The head alone reads as the whole manifest's head.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fileIndexOf } from '../../api/file-index.ts';
 import { fileIndexBytes, fileIndexFromBytes } from '../../api/file-index-file.ts';
 import { siteLayout } from '../../api/site-layout.ts';
-import { headBeforeFiles, parseManifest, readManifest } from '../../gateway/utils/manifest-files.ts';
+import { headBeforeFiles, parseManifest, readManifest, readManifestHead } from '../../api/manifest-files.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -98,6 +98,19 @@ describe('the binary file index', () => {
       for (const [p, entry] of Object.entries(json.files)) expect(read.files.get(p)).toEqual(entry);
       expect(read.files.has('extra.json')).toBe(false);
     }
+  });
+
+  it('gives the head alone as the whole manifest gives it, from the bytes before the file list', async () => {
+    for (const kind of ['named', 'absent'] as const) {
+      const { dir, json } = await exportDir({ index: kind });
+      expect(await readManifestHead(dir), kind).toEqual(Object.fromEntries(Object.entries(json).filter(([k]) => k !== 'files')));
+      // a manifest too short to hold a list after its head is parsed whole, and refused when it is not a manifest
+      await writeFile(path.join(dir, siteLayout.manifest), '{"export_id":"e","run_id":"r"}');
+      await expect(readManifestHead(dir)).rejects.toThrow();
+      await writeFile(path.join(dir, siteLayout.manifest), '{"export_id":"e","run_id":"r","files":{}}');
+      expect(await readManifestHead(dir)).toEqual({ export_id: 'e', run_id: 'r' });
+    }
+    await expect(readManifestHead(path.join(tmpdir(), 'no-such-export'))).rejects.toThrow(/ENOENT/);
   });
 
   it('refuses bytes of another format or cut short', () => {
