@@ -17,7 +17,7 @@ const HEADER_BYTES = 40;
 export function fileIndexBytes(index: FileIndex): Uint8Array {
   const p = index.parts;
   if (!p.records) throw new Error('an index read from its file is not written again');
-  const arrays = [p.keyEnd, p.hashes, p.entries, p.twins, p.slots, p.keys, p.records];
+  const arrays = _arrays(p);
   const out = new Uint8Array(_layout(arrays.map((a) => a.byteLength)).total);
   const header = new Uint32Array(out.buffer, 0, HEADER_BYTES / 4);
   header.set([MAGIC, BYTE_ORDER, VERSION, p.size, p.records.byteLength / RECORD_BYTES, p.keyEnd.length, p.slots.length, p.keys.byteLength]);

@@ -65,7 +65,7 @@ async function _checkFileIndex(dir: string, manifest: SiteManifest): Promise<str
     return [`missing file ${siteLayout.fileIndex}`];
   }
   if (bytes.byteLength !== want.bytes || createHash('sha256').update(bytes).digest('hex') !== want.sha256) return [`hash mismatch ${siteLayout.fileIndex}`];
-  const index = fileIndexFromBytes(bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes));
+  const index = fileIndexFromBytes(bytes);
   if (!index) return [`${siteLayout.fileIndex} is not a file index`];
   const entries = Object.entries(manifest.files);
   const differ = index.size !== entries.length || entries.some(([rel, entry]) => {
