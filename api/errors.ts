@@ -31,3 +31,8 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** Caller input as an error message echoes it: at most 60 characters (keeps error bodies small whatever is sent). */
+export function clipInput(raw: string): string {
+  return raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
+}

@@ -2,7 +2,7 @@
 // Every rejection is a 400 whose message names the parameter and what was expected, so a caller can fix the URL.
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, type ListRoute, type ParamDef } from '../routes/types.ts';
 import { fromCursor, queryHash } from './cursor.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, clipInput } from '../errors.ts';
 import type { ExportContext, ListQuery } from './types.ts';
 
 /** Largest integer accepted by any integer parameter (warehouse integer columns are 32-bit). */
@@ -18,9 +18,9 @@ export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: E
   for (const name of search.keys()) {
     if (!defs.has(name) && !PAGING.has(name)) {
       const known = [...defs.keys(), 'limit', 'cursor'].join(', ');
-      throw bad('unknown_parameter', `Unknown parameter "${_clip(name)}" for ${route.path}; accepted parameters: ${known}`);
+      throw bad('unknown_parameter', `Unknown parameter "${clipInput(name)}" for ${route.path}; accepted parameters: ${known}`);
     }
-    if (seen.has(name)) throw bad('invalid_parameter', `Parameter "${_clip(name)}" was given more than once; give it at most once`);
+    if (seen.has(name)) throw bad('invalid_parameter', `Parameter "${clipInput(name)}" was given more than once; give it at most once`);
     seen.add(name);
   }
 
@@ -68,29 +68,29 @@ function _parseValue(def: ParamDef, raw: string): string | number {
   if (def.type === 'integer') {
     const min = def.minimum ?? 0;
     const max = Math.min(def.maximum ?? INT_PARAM_MAX, INT_PARAM_MAX);
-    if (!DIGITS.test(raw)) throw bad('invalid_parameter', `Parameter "${name}" must be an integer from ${min} to ${max}, got "${_clip(raw)}"`);
+    if (!DIGITS.test(raw)) throw bad('invalid_parameter', `Parameter "${name}" must be an integer from ${min} to ${max}, got "${clipInput(raw)}"`);
     const n = Number(raw);
-    if (n < min || n > max) throw bad('invalid_parameter', `Parameter "${name}" must be an integer from ${min} to ${max}, got ${_clip(raw)}`);
+    if (n < min || n > max) throw bad('invalid_parameter', `Parameter "${name}" must be an integer from ${min} to ${max}, got ${clipInput(raw)}`);
     if (def.enum && !def.enum.includes(String(n))) {
-      throw bad('invalid_parameter', `Parameter "${name}" must be one of ${def.enum.join(', ')}, got ${_clip(raw)}`);
+      throw bad('invalid_parameter', `Parameter "${name}" must be one of ${def.enum.join(', ')}, got ${clipInput(raw)}`);
     }
     return n;
   }
   if (raw === '') throw bad('invalid_parameter', `Parameter "${name}" must not be empty: ${def.description}`);
   if (def.enum && !def.enum.includes(raw)) {
-    throw bad('invalid_parameter', `Parameter "${name}" must be one of ${def.enum.map((v) => `"${v}"`).join(', ')}, got "${_clip(raw)}"`);
+    throw bad('invalid_parameter', `Parameter "${name}" must be one of ${def.enum.map((v) => `"${v}"`).join(', ')}, got "${clipInput(raw)}"`);
   }
   if (def.format === 'date' && !isCalendarDate(raw)) {
-    throw bad('invalid_parameter', `Parameter "${name}" must be a calendar date in the form YYYY-MM-DD, got "${_clip(raw)}"`);
+    throw bad('invalid_parameter', `Parameter "${name}" must be a calendar date in the form YYYY-MM-DD, got "${clipInput(raw)}"`);
   }
   if (def.pattern && !new RegExp(def.pattern, 'u').test(raw)) {
-    throw bad('invalid_parameter', `Parameter "${name}" must match the pattern ${def.pattern}, got "${_clip(raw)}"`);
+    throw bad('invalid_parameter', `Parameter "${name}" must match the pattern ${def.pattern}, got "${clipInput(raw)}"`);
   }
   // Integer-cast string parameters (e.g. recorded=1) travel as numbers so engine and SQL compare like with like.
   const cast = def.filter && 'cast' in def.filter ? def.filter.cast : undefined;
   if (cast === 'integer') {
     if (!DIGITS.test(raw) || Number(raw) > INT_PARAM_MAX) {
-      throw bad('invalid_parameter', `Parameter "${name}" must be an integer from 0 to ${INT_PARAM_MAX}, got "${_clip(raw)}"`);
+      throw bad('invalid_parameter', `Parameter "${name}" must be an integer from 0 to ${INT_PARAM_MAX}, got "${clipInput(raw)}"`);
     }
     return Number(raw);
   }
@@ -100,18 +100,13 @@ function _parseValue(def: ParamDef, raw: string): string | number {
 function _parseLimit(raw: string | null): number {
   if (raw === null) return PAGE_LIMIT_DEFAULT;
   if (!DIGITS.test(raw) || Number(raw) < 1 || Number(raw) > PAGE_LIMIT_MAX) {
-    throw bad('invalid_parameter', `Parameter "limit" must be an integer from 1 to ${PAGE_LIMIT_MAX}, got "${_clip(raw)}"`);
+    throw bad('invalid_parameter', `Parameter "limit" must be an integer from 1 to ${PAGE_LIMIT_MAX}, got "${clipInput(raw)}"`);
   }
   return Number(raw);
 }
 
 function bad(code: 'invalid_parameter' | 'unknown_parameter' | 'invalid_cursor', message: string): ApiError {
   return new ApiError(400, code, message);
-}
-
-/** Echo at most 60 characters of caller input (keeps error bodies small whatever is sent). */
-function _clip(raw: string): string {
-  return raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
 }
 
 function _isLeap(y: number): boolean {

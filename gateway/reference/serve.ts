@@ -1,6 +1,6 @@
 // The reference page's files at /docs/ (gateway/reference/): the bundled page and its assets, and the OpenAPI
 // document made from the live export, answered for GET and HEAD like every other route.
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, clipInput } from '../../api/errors.ts';
 import type { Reply } from '../utils/reply.ts';
 import { methodReply } from '../utils/routing.ts';
 import type { SiteHolder } from '../utils/site-holder.ts';
@@ -17,6 +17,6 @@ export async function serveReference(holder: SiteHolder, basePath: string, file:
     return referenceSpec(site, basePath);
   }
   const asset = referenceAsset(file);
-  if (!asset) throw new ApiError(404, 'not_found', `The reference page has no file "${file.length > 60 ? `${file.slice(0, 60)}…` : file}"`);
+  if (!asset) throw new ApiError(404, 'not_found', `The reference page has no file "${clipInput(file)}"`);
   return asset;
 }

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, clipInput } from '../../api/errors.ts';
 import { BULK_DATE_PATTERN, BULK_FILE_PATTERN } from '../../api/routes/bulk.ts';
 import { BULK_ARCHIVE, JOURNAL_FILE, parseJournal, siteLayout } from '../../api/site-layout.ts';
 import type { Download } from './download.ts';
@@ -49,7 +49,7 @@ export async function serveBulkFile(siteRoot: string, live: Site | null, date: s
   const folder = await _folderFor(siteRoot, live, date);
   if (!folder) throw new ApiError(404, 'not_found', `No export of ${date} with bulk files is kept; GET /bulk lists the latest export's files`);
   const entry = file && FILE.test(file) ? folder.files.get(file) : undefined;
-  if (!entry) throw new ApiError(404, 'not_found', `Export ${folder.exportId} has no bulk file "${_clip(file ?? '')}"; its manifest lists the files`);
+  if (!entry) throw new ApiError(404, 'not_found', `Export ${folder.exportId} has no bulk file "${clipInput(file ?? '')}"; its manifest lists the files`);
   const download: Download = {
     path: path.join(folder.dir, entry.name), bytes: entry.bytes, sha256: entry.sha256, mediaType: entry.media_type,
     filename: `${date}-${entry.name}`,
@@ -98,8 +98,4 @@ async function _open(dir: string, exportId: string): Promise<BulkFolder | null> 
   const folder = { dir, exportId, files: new Map(manifest.files.map((f) => [f.name, f])) };
   folders.set(dir, folder);
   return folder;
-}
-
-function _clip(s: string): string {
-  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }

@@ -1,7 +1,7 @@
 // The three kinds of registry route, answered from one export: static files, list pages (a precomputed page file
 // for canonical requests, the in-memory engine for everything else) and detail documents by exact id, slug or alias.
 import { parseListQuery } from '../../api/query/params.ts';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, clipInput } from '../../api/errors.ts';
 import { compress, type Encoding } from '../../api/representations.ts';
 import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type StaticRoute } from '../../api/routes/types.ts';
 import { isSafeFileKey, siteLayout } from '../../api/site-layout.ts';
@@ -89,7 +89,7 @@ export async function serveDetail(site: Site, route: DetailRoute, id: string | u
     const reply = await _fileReply(site, siteLayout.detail(route.resource, key));
     if (reply) return reply;
   }
-  throw new ApiError(404, 'not_found', `No record with id${route.slugs ? ' or slug' : ''} "${_clip(id ?? '')}" at ${route.path}`);
+  throw new ApiError(404, 'not_found', `No record with id${route.slugs ? ' or slug' : ''} "${clipInput(id ?? '')}" at ${route.path}`);
 }
 
 // One parsed id index per export and route (id → file key for the ids that are not their own key); the WeakMap
@@ -115,7 +115,3 @@ function _movedIds(site: Site, route: DetailRoute): Promise<ReadonlyMap<string, 
 }
 
 const _fileReply = fileReply;
-
-function _clip(s: string): string {
-  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-}
