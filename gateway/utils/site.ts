@@ -10,6 +10,7 @@ import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { ApiError } from '../../api/errors.ts';
+import { DEFAULT_ANSWER_CACHE_MB, DEFAULT_FILE_CACHE_MB } from '../../config/resolve.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import type { ExportContext, ResourceTable } from '../../api/query/types.ts';
 import { readArrowSkippingRecords } from './arrow-file.ts';
@@ -29,9 +30,9 @@ export interface SiteOptions {
   inlineCompressBytes?: number;
 }
 
-/** Defaults when no budget is given (tests, tools); the gateway passes config.cache (config/resolve.ts). */
-const DEFAULT_FILE_CACHE_BYTES = 32 * 1024 * 1024;
-const DEFAULT_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
+/** Defaults when no budget is given (tests, tools): the configuration's defaults; the gateway passes config.cache. */
+const DEFAULT_FILE_CACHE_BYTES = DEFAULT_FILE_CACHE_MB * 1024 * 1024;
+const DEFAULT_ANSWER_CACHE_BYTES = DEFAULT_ANSWER_CACHE_MB * 1024 * 1024;
 /** What a cache entry holds beyond its body: its key string, the entry and representation objects, the LRU's slot. */
 const ENTRY_BYTES = 256;
 /** An answer's gzip and brotli variants together, as a share of its identity bytes (JSON pages compress 5–10×). */
