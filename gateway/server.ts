@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { resolveConfig } from '../config/resolve.ts';
 import { createApp, createGateway } from './app.ts';
-import { runPrimary, type ListeningMessage } from './cluster.ts';
+import { clusterEffects, LAUNCHED_AT_ENV, runPrimary, type ListeningMessage } from './cluster.ts';
 import type { Channel } from './stores/cluster.ts';
 import { createMemoryStore } from './stores/memory.ts';
 import { openRateLimitStore } from './stores/open.ts';
@@ -24,9 +24,9 @@ import { warmUp } from './utils/warm.ts';
 const SITE_POLL_MS = 60_000;
 
 /**
- * Further canonical pages are warmed only until this long after the process started (the essential warm-up
- * requests always run): the start target is the first 200 within 3 s of launch (issue 14), and the pages clients
- * start with are warm by then either way.
+ * Further canonical pages are warmed only until this long after the launch (the essential warm-up requests always
+ * run): the start target is the first 200 within 3 s of launch (issue 14), and the pages clients start with are warm
+ * by then either way.
  */
 const WARM_UNTIL_MS = 2_500;
 
@@ -37,6 +37,9 @@ export interface StartOptions {
   signals?: boolean;
   /** Warm the export's caches before listening (default true; the cold-start bench turns it off to compare). */
   warm?: boolean;
+  /** When the gateway was launched (epoch ms; default this process's start): further warming stops WARM_UNTIL_MS
+   *  after it. */
+  launchedAt?: number;
 }
 
 /** A listening gateway. */
@@ -68,8 +71,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   if (site.current() && options.warm !== false) {
     // a throwaway app with its own budget store: the warm-up spends nobody's rate limit
     const warmApp = createApp({ config, site, cachePolicy: { refreshHourUtc }, store: createMemoryStore({ windowMs: 60_000 }), log: () => {} });
-    // performance.now() counts from the process's start
-    const warm = await warmUp((request) => warmApp.fetch(request), config.baseUrl, { budgetMs: Math.max(0, WARM_UNTIL_MS - performance.now()) });
+    const sinceLaunchMs = Date.now() - (options.launchedAt ?? performance.timeOrigin);
+    const warm = await warmUp((request) => warmApp.fetch(request), config.baseUrl, { budgetMs: Math.max(0, WARM_UNTIL_MS - sinceLaunchMs) });
     say(`Warmed export ${site.current()?.exportId}: ${warm.requests} requests in ${warm.ms} ms`);
   }
   site.startPolling(SITE_POLL_MS);
@@ -153,9 +156,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   };
   try {
     const config = resolveConfig({}, process.env);
-    if (cluster.isPrimary && config.workers > 1) runPrimary(config);
+    if (cluster.isPrimary && config.workers > 1) runPrimary(config, clusterEffects(config));
     // a worker's own start-up lines would repeat N times: the primary prints one when all listen
-    else startServer(process.env, { quiet: cluster.isWorker }).catch(fail);
+    else {
+      const launchedAt = Number(process.env[LAUNCHED_AT_ENV]) || undefined;
+      startServer(process.env, { quiet: cluster.isWorker, launchedAt }).catch(fail);
+    }
   } catch (error) {
     fail(error);
   }
