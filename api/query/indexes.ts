@@ -43,6 +43,12 @@ export function buildIndexes(route: ListRoute, table: Table): Map<string, Column
   return out;
 }
 
+/** yyyymmdd → `YYYY-MM-DD` (toDayNumber's inverse). */
+export function fromDayNumber(day: number): string {
+  const text = String(day).padStart(8, '0');
+  return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+}
+
 /** `YYYY-MM-DD` → yyyymmdd (order-preserving), or undefined for any other text. */
 export function toDayNumber(value: string): number | undefined {
   if (value.length !== 10 || value[4] !== '-' || value[7] !== '-') return undefined;
@@ -56,11 +62,13 @@ function _index(spec: ColumnSpec, vector: NonNullable<ReturnType<Table['getChild
     const ints = spec.type === 'int32' ? readInts(vector) : null;
     const coded = spec.type === 'utf8' ? _codeStrings(texts!) : _codeInts(ints!);
     const ranged = kinds.has('gte') || kinds.has('lte');
+    const days = ranged && texts ? _days(texts) : null;
     return {
       shape: 'scalar', ..._withPostings(coded, null, rows),
-      texts: ranged ? texts : null,
+      // a date column's bounds compare day numbers; its row texts (a string per row) are not kept beside them
+      texts: ranged && !days ? texts : null,
       lowered: kinds.has('substring') && texts ? texts.map((t) => (t === null ? null : t.toLowerCase())) : null,
-      days: ranged && texts ? _days(texts) : null,
+      days,
       ints: ranged ? ints : null,
     };
   }
@@ -115,16 +123,25 @@ function _recode(type: ScalarType, raw: Raw): Codes {
 
 function _codeStrings(texts: (string | null)[]): Codes {
   const { codes, dict } = _dense(texts.length, (i) => texts[i] ?? null);
-  return { codes, count: dict.size, lookup: (v) => dict.get(String(v)) };
+  return { codes, count: dict.size, lookup: _stringLookup(dict) };
+}
+
+// The lookups are made outside the coding functions on purpose: a closure created there would share V8's context
+// with the value reader above and keep the whole column's values (one string per row) alive for the export's life.
+function _stringLookup(dict: Map<string, number>): Coded['lookup'] {
+  return (v) => dict.get(String(v));
+}
+
+function _intLookup(dict: Map<number, number>): Coded['lookup'] {
+  return (v) => {
+    const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : undefined;
+    return n === undefined || n === NULL_INT ? undefined : dict.get(n);
+  };
 }
 
 function _codeInts(ints: Int32Array): Codes {
   const { codes, dict } = _dense(ints.length, (i) => (ints[i] === NULL_INT ? null : ints[i]!));
-  const lookup = (v: string | number) => {
-    const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : undefined;
-    return n === undefined || n === NULL_INT ? undefined : dict.get(n);
-  };
-  return { codes, count: dict.size, lookup };
+  return { codes, count: dict.size, lookup: _intLookup(dict) };
 }
 
 /** Elements [start[r], end[r]) of row r; null: element r is row r (a scalar column). */

@@ -5,7 +5,7 @@
 import type { ListRoute } from '../routes/types.ts';
 import { NULL_INT } from './arrow-read.ts';
 import type { ColumnIndex, Coded } from './indexes.ts';
-import { toDayNumber } from './indexes.ts';
+import { fromDayNumber, toDayNumber } from './indexes.ts';
 import { compareKeys } from './keys.ts';
 
 export type RowTest = (row: number) => boolean;
@@ -88,11 +88,17 @@ function _bound(idx: Extract<ColumnIndex, { shape: 'scalar' }>, value: string, k
       : (row) => ints[row] !== NULL_INT && ints[row]! <= n;
   }
   const day = toDayNumber(value);
-  if (idx.days && day !== undefined) {
+  if (idx.days) {
     const days = idx.days;
+    if (day !== undefined) {
+      return kind === 'gte'
+        ? (row) => days[row] !== NULL_INT && days[row]! >= day
+        : (row) => days[row] !== NULL_INT && days[row]! <= day;
+    }
+    // a bound that is not a whole date (no route's parameter allows one today) compares with the dates as text
     return kind === 'gte'
-      ? (row) => days[row] !== NULL_INT && days[row]! >= day
-      : (row) => days[row] !== NULL_INT && days[row]! <= day;
+      ? (row) => days[row] !== NULL_INT && compareKeys(fromDayNumber(days[row]!), value) >= 0
+      : (row) => days[row] !== NULL_INT && compareKeys(fromDayNumber(days[row]!), value) <= 0;
   }
   const texts = idx.texts!;
   return kind === 'gte'
