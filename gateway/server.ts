@@ -10,15 +10,15 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { resolveConfig } from '../config/resolve.ts';
-import { createApp, createGateway } from './app.ts';
+import { createGateway } from './app.ts';
 import { clusterEffects, LAUNCHED_AT_ENV, runPrimary, type ListeningMessage } from './cluster.ts';
 import type { Channel } from './stores/cluster.ts';
-import { createMemoryStore } from './stores/memory.ts';
 import { openRateLimitStore } from './stores/open.ts';
-import { createHttpServer } from './utils/http-server.ts';
+import { createHttpServer, type HttpServerOptions } from './utils/http-server.ts';
 import { basePathOf } from './utils/routing.ts';
 import { createSiteHolder } from './utils/site-holder.ts';
-import { warmUp } from './utils/warm.ts';
+import type { WarmResult } from './utils/warm.ts';
+import { warmExport } from './utils/warm-server.ts';
 
 /** How often `site/current` is re-checked for a newly published export. */
 const SITE_POLL_MS = 60_000;
@@ -50,6 +50,8 @@ export interface GatewayServer {
   url: string;
   /** Stop accepting, let open requests finish, stop polling for exports. */
   close(): Promise<void>;
+  /** What the warm-up before listening did (null: it did not run). */
+  warmed: WarmResult | null;
 }
 
 /** Start the gateway; resolves once it listens, with its caches warm. */
@@ -68,20 +70,21 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   // A cluster worker counts in the primary (unless Redis is set): one exact limit across the workers.
   const { store, description } = await openRateLimitStore(config, cluster.isWorker ? (process as unknown as Channel) : null);
   const { listener } = createGateway({ config, site, cachePolicy: { refreshHourUtc }, store });
-  if (site.current() && options.warm !== false) {
-    // a throwaway app with its own budget store: the warm-up spends nobody's rate limit
-    const warmApp = createApp({ config, site, cachePolicy: { refreshHourUtc }, store: createMemoryStore({ windowMs: 60_000 }), log: () => {} });
-    const sinceLaunchMs = Date.now() - (options.launchedAt ?? performance.timeOrigin);
-    const warm = await warmUp((request) => warmApp.fetch(request), config.baseUrl, { budgetMs: Math.max(0, WARM_UNTIL_MS - sinceLaunchMs) });
-    say(`Warmed export ${site.current()?.exportId}: ${warm.requests} requests in ${warm.ms} ms`);
-  }
-  site.startPolling(SITE_POLL_MS);
-
-  const server = createHttpServer(listener, {
+  const httpOptions: HttpServerOptions = {
     maxUrlBytes: config.http.maxUrlBytes,
     maxHeaderBytes: config.http.maxHeaderBytes,
     exportId: () => site.current()?.exportId,
-  });
+  };
+  let warmed: WarmResult | null = null;
+  if (site.current() && options.warm !== false) {
+    const sinceLaunchMs = Date.now() - (options.launchedAt ?? performance.timeOrigin);
+    warmed = await warmExport({ config, site, cachePolicy: { refreshHourUtc } }, httpOptions, { budgetMs: Math.max(0, WARM_UNTIL_MS - sinceLaunchMs) });
+    say(`Warmed export ${site.current()?.exportId}: ${warmed.requests} requests in ${warmed.ms} ms`
+      + (warmed.failed > 0 ? ` (${warmed.failed} not answered 200)` : ''));
+  }
+  site.startPolling(SITE_POLL_MS);
+
+  const server = createHttpServer(listener, httpOptions);
   try {
     await _listen(server, config.port, config.host);
   } catch (error) {
@@ -111,7 +114,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     sweep.unref();
     server.once('close', () => clearInterval(sweep));
   }).finally(() => store.shutdown());
-  const gateway: GatewayServer = { server, address, url, close };
+  const gateway: GatewayServer = { server, address, url, close, warmed };
   if (options.signals === false) return gateway;
 
   const onHup = () => {

@@ -3,12 +3,14 @@
 // then further canonical pages of every list in turn until a time budget is spent. The file cache then holds their
 // bytes and compressed variants and the request path is compiled; without it the first burst after a start pays
 // for all of that at once and queues (p99 of seconds on 2 cores, issue 10). The requests go through a throwaway
-// app (server.ts), so no client's rate-limit budget is spent.
+// gateway with its own rate-limit store, so no client's budget is spent; server.ts sends them over a loopback socket
+// (warm-server.ts), so what is compiled is the path clients take.
 import { routes } from '../../api/routes.ts';
 import type { ListRoute, Route } from '../../api/routes/types.ts';
 
-/** Anything that answers a Request (an app's fetch). */
-export type FetchLike = (request: Request) => Response | Promise<Response>;
+/** GET a path under the API root (`/organizations?limit=7`) with this Accept-Encoding (null: none): its status and
+ *  body bytes as sent. */
+export type WarmGet = (path: string, acceptEncoding: string | null) => Promise<{ status: number; body: Uint8Array }>;
 
 export interface WarmOptions {
   /** Time after which no further canonical page is warmed (the essential requests always run). Default 2,000 ms. */
@@ -26,8 +28,8 @@ export interface WarmResult {
 // The codings clients ask for: br and gzip variants are cached apart from the identity bytes.
 const CODINGS = ['br', 'gzip', null];
 
-/** Answer the warm-up requests against `apiUrl` (the public base URL, ending in /api/v1). */
-export async function warmUp(fetch: FetchLike, apiUrl: string, options: WarmOptions = {}): Promise<WarmResult> {
+/** Answer the warm-up requests through `get`. */
+export async function warmUp(get: WarmGet, options: WarmOptions = {}): Promise<WarmResult> {
   const registry = options.registry ?? routes;
   const started = performance.now();
   let requests = 0;
@@ -37,10 +39,9 @@ export async function warmUp(fetch: FetchLike, apiUrl: string, options: WarmOpti
     let identity: string | null = null;
     for (const coding of CODINGS) {
       requests++;
-      const res = await fetch(new Request(`${apiUrl}${path}`, { headers: coding ? { 'accept-encoding': coding } : {} }));
-      const text = await res.text();
+      const res = await get(path, coding);
       if (res.status !== 200) failed++;
-      else if (coding === null) identity = text;
+      else if (coding === null) identity = Buffer.from(res.body.buffer, res.body.byteOffset, res.body.byteLength).toString('utf8');
     }
     return identity;
   };

@@ -1,5 +1,5 @@
-// Smoke tests with a real socket: startServer() resolves config from the given environment, warms the export,
-// listens on a random loopback port and answers over HTTP; a busy port is an error, not a move; close() lets go of
+// Smoke tests with a real socket: startServer() resolves config from the given environment, warms the export (every
+// warm-up request answered, past the rate limit), listens on a random loopback port and answers over HTTP; a busy port is an error, not a move; close() lets go of
 // idle keep-alive connections at once.
 import { rm } from 'node:fs/promises';
 import { Agent, get } from 'node:http';
@@ -21,6 +21,9 @@ afterAll(async () => {
 it('starts, serves over HTTP and closes', async () => {
   listener = await startServer(env(), { quiet: true, signals: false });
   expect(listener.url).toBe(`http://127.0.0.1:${listener.address.port}/api/v1`);
+  // the warm-up ran past the anonymous limit (60 a minute, this environment's) and was never refused
+  expect(listener.warmed!.requests).toBeGreaterThan(60);
+  expect(listener.warmed!.failed).toBe(0);
   const res = await fetch(new URL('/api/v1/organizations/org-1', `http://127.0.0.1:${listener.address.port}`), {
     headers: { 'accept-encoding': 'gzip' },
   });

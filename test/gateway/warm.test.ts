@@ -1,19 +1,29 @@
 // The warm-up before listening: it answers the requests clients start with in every coding through a throwaway
-// app, so afterwards their bytes come from the cache (shown by removing the files from disk: a warmed page is still
-// answered, a cold one is not) and no client's rate-limit budget was spent.
+// gateway on a loopback socket of its own, so afterwards their bytes come from the cache (shown by removing the files
+// from disk: a warmed page is still answered, a cold one is not), no client's rate-limit budget was spent, and the
+// loopback server is gone.
 import { rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../gateway/stores/memory.ts';
-import { warmUp } from '../../gateway/utils/warm.ts';
-import { makeFixtureSite } from './fixtures/site.ts';
-import { BASE, makeApp, openHolder } from './helpers.ts';
+import { resolveConfig } from '../../config/resolve.ts';
+import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
+import type { WarmOptions, WarmResult } from '../../gateway/utils/warm.ts';
+import { openWarmServer, warmExport } from '../../gateway/utils/warm-server.ts';
+import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
+import { makeApp, openHolder } from './helpers.ts';
 
 let root: string;
 beforeEach(async () => {
   root = await makeFixtureSite();
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
+
+/** Warm `holder`'s export as server.ts does (through a loopback socket, the default 60-a-minute limit configured). */
+function warm(holder: SiteHolder, options: WarmOptions = {}): Promise<WarmResult> {
+  const config = resolveConfig({ cursorSecret: FIXTURE_SECRET }, {});
+  return warmExport({ config, site: holder }, { maxUrlBytes: config.http.maxUrlBytes, maxHeaderBytes: config.http.maxHeaderBytes }, options);
+}
 
 /** Remove the canonical files behind `/organizations` (the first page, and the page after it) from the export. */
 async function removeFiles(next?: string) {
@@ -25,9 +35,9 @@ async function removeFiles(next?: string) {
 describe('warmUp', () => {
   it('caches the first pages, later canonical pages and their codings before any client asks', async () => {
     const holder = await openHolder(root);
-    const warm = makeApp(holder, {}, { store: createMemoryStore({ windowMs: 60_000 }) });
-    const result = await warmUp((req) => warm.app.fetch(req), BASE);
-    expect(result.requests).toBeGreaterThan(20);
+    const result = await warm(holder);
+    // past the anonymous limit, every request answered
+    expect(result.requests).toBeGreaterThan(60);
     expect(result.failed).toBe(0);
 
     const t = makeApp(holder, { rateLimitAnon: 60 });
@@ -54,9 +64,22 @@ describe('warmUp', () => {
 
   it('warms only the essential requests when the budget is spent', async () => {
     const holder = await openHolder(root);
-    const warm = makeApp(holder);
-    const full = await warmUp((req) => warm.app.fetch(req), BASE);
-    const essential = await warmUp((req) => warm.app.fetch(req), BASE, { budgetMs: 0 });
+    const full = await warm(holder);
+    const essential = await warm(holder, { budgetMs: 0 });
     expect(essential.requests).toBeLessThan(full.requests);
+  });
+
+  it('goes through a loopback server of its own, closed afterwards', async () => {
+    const seen: number[] = [];
+    const loopback = await openWarmServer((req, res) => { seen.push(req.socket.localPort!); res.end(req.url); }, '/api/v1',
+      { maxUrlBytes: 8_192, maxHeaderBytes: 16_384 });
+    const answer = await loopback.get('/organizations?limit=7', 'gzip');
+    expect(answer.status).toBe(200);
+    expect(Buffer.from(answer.body).toString()).toBe('/api/v1/organizations?limit=7');
+    await loopback.close();
+    const refused = await new Promise<string>((resolve) => {
+      request({ host: '127.0.0.1', port: seen[0], path: '/' }, () => resolve('answered')).on('error', (e: NodeJS.ErrnoException) => resolve(e.code!)).end();
+    });
+    expect(refused).toBe('ECONNREFUSED');
   });
 });
