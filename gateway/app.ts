@@ -14,6 +14,7 @@ import { getClientIp } from './utils/client-ip.ts';
 import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/errors.ts';
 import { serveBulkFile, serveBulkManifest } from './utils/bulk.ts';
 import { createFastPath } from './utils/fast-path.ts';
+import type { WarmGet } from './utils/warm.ts';
 import { canonicalPageFile, fileReply, serveDetail, serveList, serveStatic } from './utils/pages.ts';
 import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
 import type { Reply } from './utils/reply.ts';
@@ -40,6 +41,8 @@ const WINDOW_MS = 60_000;
 export interface Gateway {
   app: H3;
   listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The warm-up's way in (utils/warm.ts): the fast path's answer for a path, held in the caches, not sent. */
+  warmGet: WarmGet;
 }
 
 /** Create the h3 app serving the API; it never listens. */
@@ -131,7 +134,7 @@ export function createGateway(deps: AppDeps): Gateway {
   for (const above of pathsAboveBase(basePath)) app.all(above, defineHandler(() => rootRedirect));
 
   const throughApp = toNodeHandler(app);
-  const listener = createFastPath({
+  const { listener, warmGet } = createFastPath({
     routes, basePath, site: deps.site, limiter, clock, cachePolicy, trustProxyHops: config.trustProxyHops,
     maxUrlBytes: config.http.maxUrlBytes,
     next(req, res, hit) {
@@ -139,7 +142,7 @@ export function createGateway(deps: AppDeps): Gateway {
       void throughApp(req, res);
     },
   });
-  return { app, listener };
+  return { app, listener, warmGet };
 }
 
 /** Answer one registry route (method checks first, then the export taken once for the whole request). */

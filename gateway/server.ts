@@ -14,11 +14,10 @@ import { createGateway } from './app.ts';
 import { clusterEffects, LAUNCHED_AT_ENV, runPrimary, type ListeningMessage } from './cluster.ts';
 import type { Channel } from './stores/cluster.ts';
 import { openRateLimitStore } from './stores/open.ts';
-import { createHttpServer, type HttpServerOptions } from './utils/http-server.ts';
+import { createHttpServer } from './utils/http-server.ts';
 import { basePathOf } from './utils/routing.ts';
 import { createSiteHolder } from './utils/site-holder.ts';
-import type { WarmResult } from './utils/warm.ts';
-import { warmExport } from './utils/warm-server.ts';
+import { warmUp, type WarmResult } from './utils/warm.ts';
 
 /** How often `site/current` is re-checked for a newly published export. */
 const SITE_POLL_MS = 60_000;
@@ -69,22 +68,21 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
 
   // A cluster worker counts in the primary (unless Redis is set): one exact limit across the workers.
   const { store, description } = await openRateLimitStore(config, cluster.isWorker ? (process as unknown as Channel) : null);
-  const { listener } = createGateway({ config, site, cachePolicy: { refreshHourUtc }, store });
-  const httpOptions: HttpServerOptions = {
-    maxUrlBytes: config.http.maxUrlBytes,
-    maxHeaderBytes: config.http.maxHeaderBytes,
-    exportId: () => site.current()?.exportId,
-  };
+  const { listener, warmGet } = createGateway({ config, site, cachePolicy: { refreshHourUtc }, store });
   let warmed: WarmResult | null = null;
   if (site.current() && options.warm !== false) {
     const sinceLaunchMs = Date.now() - (options.launchedAt ?? performance.timeOrigin);
-    warmed = await warmExport({ config, site, cachePolicy: { refreshHourUtc } }, httpOptions, { budgetMs: Math.max(0, WARM_UNTIL_MS - sinceLaunchMs) });
+    warmed = await warmUp(warmGet, { budgetMs: Math.max(0, WARM_UNTIL_MS - sinceLaunchMs) });
     say(`Warmed export ${site.current()?.exportId}: ${warmed.requests} requests in ${warmed.ms} ms`
       + (warmed.failed > 0 ? ` (${warmed.failed} not answered 200)` : ''));
   }
   site.startPolling(SITE_POLL_MS);
 
-  const server = createHttpServer(listener, httpOptions);
+  const server = createHttpServer(listener, {
+    maxUrlBytes: config.http.maxUrlBytes,
+    maxHeaderBytes: config.http.maxHeaderBytes,
+    exportId: () => site.current()?.exportId,
+  });
   try {
     await _listen(server, config.port, config.host);
   } catch (error) {

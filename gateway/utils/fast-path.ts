@@ -18,6 +18,7 @@ import { chooseBody, finishAnswer, type ChosenBody, type RequestFacts } from './
 import { toH3Path } from './routing.ts';
 import type { Representation, Site } from './site.ts';
 import type { SiteHolder } from './site-holder.ts';
+import type { WarmGet } from './warm.ts';
 
 export interface FastPathDeps {
   routes: readonly Route[];
@@ -35,8 +36,16 @@ export interface FastPathDeps {
 /** How a path names a file: a static document or a list's page (the whole path), or a detail (a prefix + id). */
 type Target = { kind: 'static'; file: string } | { kind: 'list'; route: ListRoute };
 
-/** The Node request listener: answers canonical files, hands everything else to `deps.next`. */
-export function createFastPath(deps: FastPathDeps): (req: IncomingMessage, res: ServerResponse) => void {
+/** What the fast path answers with: a file's representation or an engine answer, and the export it is from. */
+type Chosen = { site: Site; chosen: ChosenBody };
+
+export interface FastPath {
+  /** The Node request listener: answers canonical files and filtered pages, hands everything else to `deps.next`. */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  warmGet: WarmGet;
+}
+
+export function createFastPath(deps: FastPathDeps): FastPath {
   const exact = new Map<string, Target>();
   const detailPrefixes = new Map<string, string>(); // `${basePath}/${resource}/` → resource
   for (const route of deps.routes) {
@@ -71,37 +80,44 @@ export function createFastPath(deps: FastPathDeps): (req: IncomingMessage, res: 
     return target?.kind === 'list' ? { route: target.route, search: url.slice(q + 1) } : null;
   }
 
-  /** Answer the file; true when answered at once, false when the request is not the fast path's, or a promise of
-   *  either when the file is read first (then held for the requests after it) or the engine answers. */
-  function answer(req: IncomingMessage, res: ServerResponse, counted: RateLimitResult): boolean | Promise<boolean> {
-    // a refused, unknown-key or uncounted hit is answered by the app's own rules
-    if (counted.limited || counted.invalidKey || counted.storeDown) return false;
+  /** What the fast path answers for a GET of `url`: at once when the file is held, later when it is read or the
+   *  engine answers; null when the request is the app's (a path the export does not list, an engine error). */
+  function choose(url: string, acceptEncoding: string | null): Chosen | null | Promise<Chosen | null> {
     const site = deps.site.current();
-    if (!site) return false;
-    const rel = fileOf(req.url!);
+    if (!site) return null;
+    const rel = fileOf(url);
     if (rel === null) {
-      const query = queryOf(req.url!);
-      return query !== null && answerQuery(req, res, query.route, query.search, counted);
+      const query = queryOf(url);
+      return query && chooseQuery(query.route, query.search, acceptEncoding);
     }
-    const acceptEncoding = _header(req, 'accept-encoding');
     // the site gives a small file in identity whatever coding is asked (respond.ts's rule, made where it is held)
     const encoding = negotiateEncoding(acceptEncoding);
-    const held = site!.peek(rel, encoding);
-    if (held) return send(req, res, site!, held, acceptEncoding, counted);
-    // a path the export does not list is null here and goes to the app (a 404, or the engine for other cursors)
-    return site!.represent(rel, encoding).then((loaded) => loaded !== null && send(req, res, site!, loaded, acceptEncoding, counted));
+    const held = site.peek(rel, encoding);
+    if (held) return { site, chosen: held };
+    return site.represent(rel, encoding).then((loaded) => loaded && { site, chosen: loaded });
   }
 
   /** A filtered page from the engine (or its answer cache), on the export a cursor names as the app chooses it; any
    *  error (a malformed filter or cursor) is left to the app, which answers it by its rules. */
-  async function answerQuery(req: IncomingMessage, res: ServerResponse, route: ListRoute, search: string, counted: RateLimitResult) {
+  async function chooseQuery(route: ListRoute, search: string, acceptEncoding: string | null): Promise<Chosen | null> {
     const params = new URLSearchParams(search);
     const site = await deps.site.forCursor(params.get('cursor'));
-    if (!site) return false;
+    if (!site) return null;
     const reply = await serveList(site, route, params).catch(() => null);
-    if (!reply?.body) return false;
+    if (!reply?.body) return null;
+    return { site, chosen: await chooseBody(reply, reply.body, acceptEncoding) };
+  }
+
+  /** Answer the request; true when answered at once, false when it is not the fast path's, or a promise of either
+   *  when the file is read first (then held for the requests after it) or the engine answers. */
+  function answer(req: IncomingMessage, res: ServerResponse, counted: RateLimitResult): boolean | Promise<boolean> {
+    // a refused, unknown-key or uncounted hit is answered by the app's own rules
+    if (counted.limited || counted.invalidKey || counted.storeDown) return false;
     const acceptEncoding = _header(req, 'accept-encoding');
-    return send(req, res, site, await chooseBody(reply, reply.body, acceptEncoding), acceptEncoding, counted);
+    const chosen = choose(req.url!, acceptEncoding);
+    if (chosen === null) return false;
+    if (!(chosen instanceof Promise)) return send(req, res, chosen.site, chosen.chosen, acceptEncoding, counted);
+    return chosen.then((c) => c !== null && send(req, res, c.site, c.chosen, acceptEncoding, counted));
   }
 
   function send(req: IncomingMessage, res: ServerResponse, site: Site, chosen: ChosenBody, acceptEncoding: string | null,
@@ -128,7 +144,7 @@ export function createFastPath(deps: FastPathDeps): (req: IncomingMessage, res: 
     else deps.next(req, res, counted);
   }
 
-  return function fastPath(req, res) {
+  function listener(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '';
     // only plain origin-form GET/HEAD targets within the URL limit; everything else is the app's
     if ((req.method !== 'GET' && req.method !== 'HEAD') || url.length > deps.maxUrlBytes || url.charCodeAt(0) !== 47 /* / */
@@ -158,7 +174,17 @@ export function createFastPath(deps: FastPathDeps): (req: IncomingMessage, res: 
       counted = result;
       settle(req, res, result, answer(req, res, result));
     }, () => failed(req, res, counted)).catch(() => failed(req, res, counted));
+  }
+
+  /** The warm-up's GET (warm.ts): what the fast path would answer, read or computed and held but not sent; no
+   *  request object, no socket, no hit counted. 404 for a path the fast path would hand to the app. */
+  const warmGet: WarmGet = async (path, acceptEncoding) => {
+    // the API root is routed without its trailing slash (toH3Path)
+    const chosen = await choose(path === '/' ? deps.basePath || '/' : `${deps.basePath}${path}`, acceptEncoding);
+    return chosen ? { status: 200, body: chosen.chosen.body } : { status: 404, body: new Uint8Array(0) };
   };
+
+  return { listener, warmGet };
 }
 
 /** A request header as h3 reads it (Node joins repeated headers with ", " as the fetch Headers do). */

@@ -1,10 +1,14 @@
 // Warm-up before the listener accepts: the requests clients start with (the static documents, the first canonical
-// page of every list, an engine page per list, one document per detail route) are answered once in every coding,
-// then further canonical pages of every list in turn until a time budget is spent. The file cache then holds their
-// bytes and compressed variants and the request path is compiled; without it the first burst after a start pays
-// for all of that at once and queues (p99 of seconds on 2 cores, issue 10). The requests go through a throwaway
-// gateway with its own rate-limit store, so no client's budget is spent; server.ts sends them over a loopback socket
-// (warm-server.ts), so what is compiled is the path clients take.
+// page of every list, an engine page per list, one document per detail route) are answered once (files in every
+// coding), then further canonical pages of every list in turn until a time budget is spent. The file and answer
+// caches then hold their bytes and compressed variants; without it the first burst after a start pays for all of
+// that at once and queues (p99 of seconds on 2 cores, issue 10). The answers come from the fast path's own choice of
+// representation (fast-path.ts warmGet): no HTTP, no rate limit, nothing sent.
+// Why not real requests, and why no compression here: the warm-up runs before any client, and what runs first shapes
+// the machine code V8 keeps for Node's stream internals. Warming through requests (the app's fetch with web
+// Request/Response objects, or an HTTP client on a loopback socket) or through zlib's stream-based async compression
+// left that code on slow paths for the process's life in perf profiles (Runtime_DefineKeyedOwnPropertyInLiteral and
+// JSObject::MigrateToMap from nextTick and onwrite; 8-9 fresh starts in 10, none in 7 without that work; issue 14).
 import { routes } from '../../api/routes.ts';
 import type { ListRoute, Route } from '../../api/routes/types.ts';
 
@@ -25,7 +29,8 @@ export interface WarmResult {
   ms: number;
 }
 
-// The codings clients ask for: br and gzip variants are cached apart from the identity bytes.
+// The codings clients ask for: br and gzip variants are cached apart from the identity bytes (a canonical file's are
+// its twins, read from disk).
 const CODINGS = ['br', 'gzip', null];
 
 /** Answer the warm-up requests through `get`. */
@@ -34,10 +39,10 @@ export async function warmUp(get: WarmGet, options: WarmOptions = {}): Promise<W
   const started = performance.now();
   let requests = 0;
   let failed = 0;
-  /** The identity body of `path` (null unless 200), after asking for it in every coding. */
-  const everyCoding = async (path: string): Promise<string | null> => {
+  /** The identity body of `path` (null unless 200), after asking for it in `codings` (default every coding). */
+  const everyCoding = async (path: string, codings: readonly (string | null)[] = CODINGS): Promise<string | null> => {
     let identity: string | null = null;
-    for (const coding of CODINGS) {
+    for (const coding of codings) {
       requests++;
       const res = await get(path, coding);
       if (res.status !== 200) failed++;
@@ -53,7 +58,9 @@ export async function warmUp(get: WarmGet, options: WarmOptions = {}): Promise<W
     const first = _page(await everyCoding(route.path));
     if (first.nextCursor) walks.push({ route, cursor: first.nextCursor });
     // an engine answer (a page size the canonical walk has no file for) and the first record's document
-    const engine = _page(await everyCoding(`${route.path}?limit=7`));
+    // (in identity only: compressing an engine answer here would run zlib's stream machinery before any client has
+    // been served, which is one way to the slow paths described at the top of this file)
+    const engine = _page(await everyCoding(`${route.path}?limit=7`, [null]));
     const detail = registry.some((r) => r.kind === 'detail' && r.path === `${route.path}/{id}`);
     if (detail && engine.firstId !== null) await everyCoding(`${route.path}/${encodeURIComponent(engine.firstId)}`);
   }

@@ -71,7 +71,7 @@ function fastPathOnly(store: RateLimitStore = createMemoryStore({ windowMs: 60_0
       handedOver.push({ url: req.url!, counted });
       res.writeHead(599).end();
     },
-  });
+  }).listener;
   return { handler, handedOver };
 }
 

@@ -1,17 +1,17 @@
-// The warm-up before listening: it answers the requests clients start with in every coding through a throwaway
-// gateway on a loopback socket of its own, so afterwards their bytes come from the cache (shown by removing the files
-// from disk: a warmed page is still answered, a cold one is not), no client's rate-limit budget was spent, and the
-// loopback server is gone.
+// The warm-up before listening: it asks the fast path for the requests clients start with in every coding, so
+// afterwards their bytes come from the cache (shown by removing the files from disk: a warmed page is still answered,
+// a cold one is not); it sends nothing and spends nobody's rate limit, however many it asks for; and what it is given
+// is what the fast path serves.
 import { rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/resolve.ts';
+import { createGateway } from '../../gateway/app.ts';
+import { createMemoryStore } from '../../gateway/stores/memory.ts';
 import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
-import type { WarmOptions, WarmResult } from '../../gateway/utils/warm.ts';
-import { openWarmServer, warmExport } from '../../gateway/utils/warm-server.ts';
+import { warmUp, type WarmOptions } from '../../gateway/utils/warm.ts';
 import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
-import { makeApp, openHolder } from './helpers.ts';
+import { BASE, makeApp, NOON, openHolder } from './helpers.ts';
 
 let root: string;
 beforeEach(async () => {
@@ -19,10 +19,11 @@ beforeEach(async () => {
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
-/** Warm `holder`'s export as server.ts does (through a loopback socket, the default 60-a-minute limit configured). */
-function warm(holder: SiteHolder, options: WarmOptions = {}): Promise<WarmResult> {
+/** A gateway as server.ts makes it (the default 60-a-minute anonymous limit), and its warm-up. */
+function gatewayOf(holder: SiteHolder) {
   const config = resolveConfig({ cursorSecret: FIXTURE_SECRET }, {});
-  return warmExport({ config, site: holder }, { maxUrlBytes: config.http.maxUrlBytes, maxHeaderBytes: config.http.maxHeaderBytes }, options);
+  const gateway = createGateway({ config, site: holder, store: createMemoryStore({ windowMs: 60_000, clock: () => NOON }), clock: () => NOON, log: () => {} });
+  return { ...gateway, warm: (options: WarmOptions = {}) => warmUp(gateway.warmGet, options) };
 }
 
 /** Remove the canonical files behind `/organizations` (the first page, and the page after it) from the export. */
@@ -35,10 +36,13 @@ async function removeFiles(next?: string) {
 describe('warmUp', () => {
   it('caches the first pages, later canonical pages and their codings before any client asks', async () => {
     const holder = await openHolder(root);
-    const result = await warm(holder);
-    // past the anonymous limit, every request answered
+    const gateway = gatewayOf(holder);
+    const result = await gateway.warm();
+    // past the anonymous limit, every request answered, and nobody's budget spent
     expect(result.requests).toBeGreaterThan(60);
     expect(result.failed).toBe(0);
+    const own = await gateway.app.request(`${BASE}/topics`, {}, { clientAddress: '127.0.0.1' } as never);
+    expect(own.headers.get('ratelimit')).toBe('"anonymous";r=59;t=60');
 
     const t = makeApp(holder, { rateLimitAnon: 60 });
     const first = await t.get('/organizations');
@@ -64,22 +68,23 @@ describe('warmUp', () => {
 
   it('warms only the essential requests when the budget is spent', async () => {
     const holder = await openHolder(root);
-    const full = await warm(holder);
-    const essential = await warm(holder, { budgetMs: 0 });
+    const full = await gatewayOf(holder).warm();
+    const essential = await gatewayOf(holder).warm({ budgetMs: 0 });
     expect(essential.requests).toBeLessThan(full.requests);
   });
 
-  it('goes through a loopback server of its own, closed afterwards', async () => {
-    const seen: number[] = [];
-    const loopback = await openWarmServer((req, res) => { seen.push(req.socket.localPort!); res.end(req.url); }, '/api/v1',
-      { maxUrlBytes: 8_192, maxHeaderBytes: 16_384 });
-    const answer = await loopback.get('/organizations?limit=7', 'gzip');
-    expect(answer.status).toBe(200);
-    expect(Buffer.from(answer.body).toString()).toBe('/api/v1/organizations?limit=7');
-    await loopback.close();
-    const refused = await new Promise<string>((resolve) => {
-      request({ host: '127.0.0.1', port: seen[0], path: '/' }, () => resolve('answered')).on('error', (e: NodeJS.ErrnoException) => resolve(e.code!)).end();
-    });
-    expect(refused).toBe('ECONNREFUSED');
+  it('is given what the fast path serves, in the coding asked, and 404 for what it hands to the app', async () => {
+    const holder = await openHolder(root);
+    const { warmGet } = gatewayOf(holder);
+    const t = makeApp(holder);
+    for (const p of ['/', '/organizations', '/organizations?limit=2', '/organizations/org-1', '/topics']) {
+      for (const coding of ['gzip', 'br', null]) {
+        const served = await t.get(p, { headers: coding ? { 'accept-encoding': coding } : {} });
+        const warmed = await warmGet(p, coding);
+        expect(warmed.status, `${p} ${coding}`).toBe(200);
+        expect(Buffer.from(warmed.body).equals(Buffer.from(await served.arrayBuffer())), `${p} ${coding}`).toBe(true);
+      }
+    }
+    for (const p of ['/organizations/no-such-org', '/organizations?limit=0', '/nothing']) expect((await warmGet(p, 'gzip')).status, p).toBe(404);
   });
 });
