@@ -10,6 +10,7 @@
 // left that code on slow paths for the process's life in perf profiles (Runtime_DefineKeyedOwnPropertyInLiteral and
 // JSObject::MigrateToMap from nextTick and onwrite; 8-9 fresh starts in 10, none in 7 without that work; issue 14).
 import { routes } from '../../api/routes.ts';
+import { isSafeFileKey } from '../../api/site-layout.ts';
 import type { ListRoute, Route } from '../../api/routes/types.ts';
 
 /** GET a path under the API root (`/organizations?limit=7`) with this Accept-Encoding (null: none): its status and
@@ -57,12 +58,14 @@ export async function warmUp(get: WarmGet, options: WarmOptions = {}): Promise<W
     if (route.kind !== 'list' || route.params.some((p) => p.required)) continue;
     const first = _page(await everyCoding(route.path));
     if (first.nextCursor) walks.push({ route, cursor: first.nextCursor });
-    // an engine answer (a page size the canonical walk has no file for) and the first record's document
+    // an engine answer (a page size the canonical walk has no file for) and the document of its first record whose
+    // id is its own file key (the others are found through the app's id index, which is not the fast path's)
     // (in identity only: compressing an engine answer here would run zlib's stream machinery before any client has
     // been served, which is one way to the slow paths described at the top of this file)
     const engine = _page(await everyCoding(`${route.path}?limit=7`, [null]));
     const detail = registry.some((r) => r.kind === 'detail' && r.path === `${route.path}/{id}`);
-    if (detail && engine.firstId !== null) await everyCoding(`${route.path}/${encodeURIComponent(engine.firstId)}`);
+    const id = engine.ids.find(isSafeFileKey);
+    if (detail && id !== undefined) await everyCoding(`${route.path}/${id}`);
   }
   // later canonical pages, one per list in turn, while the budget lasts
   const budgetMs = options.budgetMs ?? 2_000;
@@ -74,12 +77,11 @@ export async function warmUp(get: WarmGet, options: WarmOptions = {}): Promise<W
   return { requests, failed, ms: Math.round(performance.now() - started) };
 }
 
-function _page(body: string | null): { nextCursor: string | null; firstId: string | null } {
-  if (body === null) return { nextCursor: null, firstId: null };
+function _page(body: string | null): { nextCursor: string | null; ids: string[] } {
+  if (body === null) return { nextCursor: null, ids: [] };
   const page = JSON.parse(body) as { next_cursor?: unknown; data?: { id?: unknown }[] };
-  const id = page.data?.[0]?.id;
   return {
     nextCursor: typeof page.next_cursor === 'string' ? page.next_cursor : null,
-    firstId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
+    ids: (page.data ?? []).flatMap(({ id }) => (typeof id === 'string' || typeof id === 'number' ? [String(id)] : [])),
   };
 }

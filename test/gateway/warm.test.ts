@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/resolve.ts';
+import { routes } from '../../api/routes.ts';
 import { createGateway } from '../../gateway/app.ts';
 import { createMemoryStore } from '../../gateway/stores/memory.ts';
 import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
@@ -71,6 +72,17 @@ describe('warmUp', () => {
     const full = await gatewayOf(holder).warm();
     const essential = await gatewayOf(holder).warm({ budgetMs: 0 });
     expect(essential.requests).toBeLessThan(full.requests);
+  });
+
+  it('warms the document of the first record whose id is its own file key', async () => {
+    const registry = routes.filter((r) => r.path === '/organizations' || r.path === '/organizations/{id}');
+    const asked: string[] = [];
+    const page = (ids: string[]) => new TextEncoder().encode(JSON.stringify({ data: ids.map((id) => ({ id })), next_cursor: null }));
+    await warmUp(async (p, coding) => {
+      if (coding === null) asked.push(p);
+      return { status: 200, body: p.endsWith('limit=7') ? page(['05 102138 NNY', 'A0123/24', 'org-7', 'org-8']) : page([]) };
+    }, { registry });
+    expect(asked).toEqual(['/organizations', '/organizations?limit=7', '/organizations/org-7']);
   });
 
   it('is given what the fast path serves, in the coding asked, and 404 for what it hands to the app', async () => {
