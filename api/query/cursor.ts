@@ -2,7 +2,7 @@
 // Only base64url characters and one '.', so a cursor is both URL-safe and a safe file name (`_pages/<cursor>.json`).
 // The MAC binds the keyset position to the query and the export, so a cursor cannot be forged, moved to another
 // query or replayed against a newer export (whose `_sort` keys may mean different rows).
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import type { ListRoute } from '../routes/types.ts';
 import { ApiError } from '../errors.ts';
 import type { CursorPayload } from './types.ts';
@@ -82,7 +82,8 @@ export function queryHash(route: ListRoute, filters: ReadonlyMap<string, string 
   const entries = [...filters.entries()]
     .map(([k, v]) => [k, typeof v, String(v)] as const)
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify([route.id, entries])).digest('base64url').slice(0, 16);
+  // crypto.hash is the one-shot form of createHash (the same digest without a Hash object per call)
+  return hash('sha256', JSON.stringify([route.id, entries]), 'base64url').slice(0, 16);
 }
 
 function _mac(body: string, secret: string): Buffer {

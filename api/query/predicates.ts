@@ -14,7 +14,8 @@ export type Compiled = { tests: RowTest[]; driver: Uint32Array | null } | 'none'
 /** Compile the filters; 'none' when some filter value occurs in no row at all. */
 export function compileFilters(route: ListRoute, indexes: Map<string, ColumnIndex>, filters: ReadonlyMap<string, string | number>): Compiled {
   const tests: RowTest[] = [];
-  const postings: Uint32Array[] = [];
+  // each posting list with the test it makes redundant when it drives the scan (null: it implies none)
+  const postings: { rows: Uint32Array; implies: RowTest | null }[] = [];
   const elements = new Map<string, { field: string; code: number }[]>();
   for (const param of route.params) {
     const value = filters.get(param.name);
@@ -26,15 +27,18 @@ export function compileFilters(route: ListRoute, indexes: Map<string, ColumnInde
       const code = idx.fields.get(f.field)!.lookup(value);
       if (code === undefined) return 'none';
       (elements.get(f.column) ?? elements.set(f.column, []).get(f.column)!).push({ field: f.field, code });
-      postings.push(idx.fields.get(f.field)!.posting(code));
+      // a row on this list has the value in some element, not necessarily in the element the other fields match
+      postings.push({ rows: idx.fields.get(f.field)!.posting(code), implies: null });
       continue;
     }
     if (idx.shape === 'structs') throw new Error(`${f.column} is a struct list`);
     if (f.kind === 'eq' || f.kind === 'contains') {
       const code = idx.lookup(value);
       if (code === undefined) return 'none';
-      postings.push(idx.posting(code));
-      tests.push(idx.shape === 'scalar' ? _eq(idx.codes, code) : _contains(idx, code));
+      const test = idx.shape === 'scalar' ? _eq(idx.codes, code) : _contains(idx, code);
+      // the posting list is exactly the rows this test accepts
+      postings.push({ rows: idx.posting(code), implies: test });
+      tests.push(test);
     } else if (f.kind === 'substring') {
       if (idx.shape !== 'scalar' || !idx.lowered) throw new Error(`${f.column} has no substring index`);
       const lowered = idx.lowered;
@@ -49,10 +53,12 @@ export function compileFilters(route: ListRoute, indexes: Map<string, ColumnInde
     const idx = indexes.get(column) as Extract<ColumnIndex, { shape: 'structs' }>;
     tests.push(_element(idx, wanted.map((w) => ({ codes: idx.fields.get(w.field)!.codes, code: w.code }))));
   }
-  let driver: Uint32Array | null = null;
-  for (const p of postings) if (driver === null || p.length < driver.length) driver = p;
-  if (driver && driver.length === 0) return 'none';
-  return { tests, driver };
+  let driver: (typeof postings)[number] | null = null;
+  for (const p of postings) if (driver === null || p.rows.length < driver.rows.length) driver = p;
+  if (!driver) return { tests, driver: null };
+  if (driver.rows.length === 0) return 'none';
+  // every row the driver yields passes its own test: each test skipped is a call saved per candidate row
+  return { tests: tests.filter((t) => t !== driver.implies), driver: driver.rows };
 }
 
 function _eq(codes: Int32Array, code: number): RowTest {

@@ -38,7 +38,7 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
   const base = column.values.byteOffset - fileBytes.byteOffset;
   const offsets = column.offsets.slice();
   const fd = handle.fd;
-  const cache = cacheBytes > 0 ? new RecordCache(cacheBytes) : null;
+  const cache = cacheBytes > 0 ? new RecordCache(cacheBytes, offsets.length - 1) : null;
   const length = (row: number) => offsets[row + 1]! - offsets[row]!;
   const source: RecordSource = {
     get: (row) => _read(fd, base + offsets[row]!, length(row)).toString('utf8'),

@@ -2,7 +2,7 @@
 // address (IPv6 per /56), callers with a valid x-api-key per key. The result carries everything needed for the
 // RateLimit-Policy / RateLimit headers (IETF httpapi ratelimit-headers draft, structured-field syntax) and for the
 // 429 / 401 decision; formats are documented in docs/rate-limits.md.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ClientWindow, RateLimitStore } from '../stores/types.ts';
 import { toRateLimitKey } from './client-ip.ts';
 import { createOutageTracker, type OutageStats } from './store-outage.ts';
@@ -126,5 +126,5 @@ export function toRateLimitHeaders(result: RateLimitResult): Record<string, stri
 }
 
 function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }

@@ -55,7 +55,7 @@ describe('RecordCache', () => {
   };
 
   it('keeps records until the budget is spent, then lets the oldest go first', () => {
-    const cache = new RecordCache(100);
+    const cache = new RecordCache(100, 10);
     for (let row = 0; row < 8; row++) cache.put(row, bytes(row, 12)); // 96 bytes
     expect(cache.size).toBe(8);
     for (let row = 0; row < 8; row++) expect(kept(cache, row, 12)).toBe(String(row).repeat(12));
@@ -71,17 +71,20 @@ describe('RecordCache', () => {
   });
 
   it('keeps a row once, and never a record larger than an eighth of the budget', () => {
-    const cache = new RecordCache(80);
+    const cache = new RecordCache(80, 10);
     cache.put(1, bytes(1, 11));
     expect(cache.size).toBe(0);
     cache.put(1, bytes(1, 10));
     cache.put(1, bytes(2, 10));
     expect(cache.size).toBe(1);
     expect(kept(cache, 1, 10)).toBe('1'.repeat(10));
+    // a row the table does not have is refused, not kept somewhere a look-up could never find it
+    expect(() => cache.put(10, bytes(1, 10))).toThrow(RangeError);
+    expect(kept(cache, 10, 10)).toBeNull();
   });
 
   it('holds exactly what a shadow map of the newest records holds, through many wraps', () => {
-    const cache = new RecordCache(1000);
+    const cache = new RecordCache(1000, 997);
     const shadow: [number, string][] = [];
     for (let i = 0; i < 5000; i++) {
       const row = (i * 7919) % 997;
