@@ -53,30 +53,47 @@ export async function compareRows(gatewayBase: string, datasetteUrl: string, pat
 }
 
 interface Load { rps: number; p99: number; errors: number }
-type Wrk = (origin: string, paths: readonly string[], connections: number, duration?: number) => Promise<Load>;
+type Wrk = (origin: string, paths: readonly string[], connections: number, duration?: number,
+  options?: { acceptEncoding?: string | null }) => Promise<Load>;
 type Row = [string, string, string, string, string];
 
-/** The edge table's Datasette rows: `gatewayPaths` (full paths on `gatewayOrigin`, below `basePath`) against the
- *  gateway without its answer cache and the same queries against Datasette, back to back at c8 and c64. */
-export async function datasetteRows(datasetteUrl: string | undefined, gatewayOrigin: string, basePath: string,
+/** The gateways compared with Datasette, both without their answer cache: as deployed here (a worker per core) and
+ *  one worker. */
+export interface ComparedGateways { deployed: string; oneWorker: string }
+
+/**
+ * The edge table's Datasette rows: `gatewayPaths` (full paths below `basePath`) against the gateway without its
+ * answer cache and the same queries against Datasette, back to back at c8 and c64. The ratio is like for like:
+ * identity bytes on both sides, as Datasette sends nothing else (it ignores Accept-Encoding). The notes give the
+ * gateway with one worker, and as deployed answering gzip (compressing each answer as it goes).
+ */
+export async function datasetteRows(datasetteUrl: string | undefined, gateways: ComparedGateways, basePath: string,
   gatewayPaths: readonly string[], wrk: Wrk): Promise<Row[]> {
   if (!datasetteUrl) return [['Datasette (tuned) vs gateway', 'not measured', '', '', DATASETTE_HOWTO]];
   const db = new URL(datasetteUrl);
   if (db.hostname !== '127.0.0.1') throw new Error('the bench only drives loopback: DATASETTE_URL must be http://127.0.0.1:…');
   const relative = gatewayPaths.map((p) => p.slice(basePath.length));
-  const check = await compareRows(`${gatewayOrigin}${basePath}`, datasetteUrl.replace(/\/$/, ''), relative);
+  const check = await compareRows(`${gateways.deployed}${basePath}`, datasetteUrl.replace(/\/$/, ''), relative);
   const dsPaths = relative.map((p) => `${db.pathname.replace(/\/$/, '')}${datasettePath(p)}`);
   const version = await fetch(`${db.origin}/-/versions.json`).then((r) => r.json() as Promise<{ datasette?: { version?: string } }>)
     .then((v) => v.datasette?.version ?? '?', () => '?');
-  await wrk(db.origin, dsPaths, 8, 1); // warm-up, as every other target gets
+  const identity = { acceptEncoding: null };
+  // warm-up, as every other target gets (the gateways' identity answers are new to them)
+  await wrk(db.origin, dsPaths, 8, 1, identity);
+  for (const origin of [gateways.deployed, gateways.oneWorker]) await wrk(origin, gatewayPaths, 8, 1, identity);
+  const times = (g: Load, d: Load) => (d.rps > 0 ? `${(g.rps / d.rps).toFixed(1)}×` : 'n/a');
   const rows: Row[] = [];
   for (const c of [8, 64]) {
-    const d = await wrk(db.origin, dsPaths, c);
-    const g = await wrk(gatewayOrigin, gatewayPaths, c);
-    rows.push([`Datasette ${version} (tuned) vs gateway, filtered pages (${relative.length} queries), c${c}`,
-      `Datasette ${d.rps}/s p99 ${d.p99} ms`, `gateway, no answer cache ${g.rps}/s p99 ${g.p99} ms`,
-      `${d.rps > 0 ? (g.rps / d.rps).toFixed(1) : 'n/a'}× Datasette`,
-      `same row ids on ${check.same}/${check.checked} queries${check.firstDifference ? ` (first difference ${check.firstDifference})` : ''}; errors ${d.errors}/${g.errors}`]);
+    const d = await wrk(db.origin, dsPaths, c, undefined, identity);
+    const g = await wrk(gateways.deployed, gatewayPaths, c, undefined, identity);
+    const g1 = await wrk(gateways.oneWorker, gatewayPaths, c, undefined, identity);
+    const gz = await wrk(gateways.deployed, gatewayPaths, c);
+    rows.push([`Datasette ${version} (tuned) vs gateway, filtered pages (${relative.length} queries), identity bytes both sides, c${c}`,
+      `Datasette ${d.rps}/s p99 ${d.p99} ms`, `gateway (workers as deployed), no answer cache ${g.rps}/s p99 ${g.p99} ms`,
+      `${times(g, d)} Datasette`,
+      `1 worker: ${g1.rps}/s (${times(g1, d)}); gzip, as deployed: ${gz.rps}/s p99 ${gz.p99} ms (${times(gz, d)}); `
+      + `same row ids on ${check.same}/${check.checked} queries${check.firstDifference ? ` (first difference ${check.firstDifference})` : ''}; `
+      + `errors ${d.errors}/${g.errors}/${g1.errors}/${gz.errors}`]);
   }
   return rows;
 }

@@ -2,7 +2,8 @@
 // writes, one worker) vs the gateway (one worker) on the same canonical files at 8 and 64 connections; 1 vs 2 gateway
 // workers; filtered pages with and without the answer cache; start time to the first 200 and RSS; Datasette on the
 // same filtered queries when DATASETTE_URL names one (bench/datasette.ts). Load from wrk
-// (2 threads, its own process) rotating through the URL lists with Accept-Encoding: gzip. Only 127.0.0.1 is driven.
+// (2 threads, its own process) rotating through the URL lists with Accept-Encoding: gzip (the Datasette rows also
+// without: Datasette sends identity bytes only). Only 127.0.0.1 is driven.
 //   SITE_DIR=… CURSOR_SECRET=… [BENCH_SECONDS=5] [DATASETTE_URL=…] npx tsx bench/edge.ts      (make bench-edge)
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { basePathOf } from '../gateway/utils/routing.ts';
 import { startNginx } from '../test/helpers/nginx-server.ts';
 import { freePort } from '../test/helpers/redis-server.ts';
 import { datasetteRows } from './datasette.ts';
-import { rssMb, sample, startGateway, wrkLoad } from './edge-tools.ts';
+import { rssMb, sample, startGateway, wrkLoad, type LoadOptions } from './edge-tools.ts';
 import { _variedFilteredPaths } from './gateway.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -23,7 +24,8 @@ const exportDir = realpathSync(path.join(config.siteRoot, 'current'));
 const manifest = JSON.parse(readFileSync(path.join(exportDir, '_manifest.json'), 'utf8')) as SiteManifest;
 const basePath = basePathOf(config.baseUrl);
 
-const wrk = (origin: string, paths: readonly string[], connections: number, duration = seconds, watch?: number) => wrkLoad(origin, paths, connections, duration, watch);
+const wrk = (origin: string, paths: readonly string[], connections: number, duration = seconds, options: LoadOptions = {}) =>
+  wrkLoad(origin, paths, connections, duration, options);
 const one = await startGateway(1, basePath);
 const rssAfterStart = rssMb(one.child.pid!);
 const two = await startGateway(2, basePath);
@@ -56,8 +58,8 @@ try {
   }
   // what each side used of the two cores says whether a second worker had a core to use
   const cpu = (l: Awaited<ReturnType<typeof wrk>>) => `gateway ${l.cpu!.server} % + wrk ${l.cpu!.wrk} % of a core`;
-  const w1 = await wrk(one.origin, mixed, 64, seconds, one.child.pid);
-  const w2 = await wrk(two.origin, mixed, 64, seconds, two.child.pid);
+  const w1 = await wrk(one.origin, mixed, 64, seconds, { watch: one.child.pid });
+  const w2 = await wrk(two.origin, mixed, 64, seconds, { watch: two.child.pid });
   rows.push(['1 vs 2 gateway workers, same files, c64', `1: ${w1.rps}/s p99 ${w1.p99} ms`, `2: ${w2.rps}/s p99 ${w2.p99} ms`, `${ratio(w2.rps, w1.rps)}×`,
     `CPU 1: ${cpu(w1)}; 2: ${cpu(w2)}; errors ${w1.errors}/${w2.errors}`]);
   for (const c of [8, 64]) {
@@ -72,7 +74,7 @@ try {
   rows.push(['RSS', `1 worker: ${rssAfterStart} MB after start`, `${rssMb(one.child.pid!)} MB after the load`, '',
     `2 workers (primary + workers): ${rssMb(two.child.pid!)} MB`]);
   // Datasette (run beside the bench, never installed by it) on the same queries as the engine without its cache
-  rows.push(...await datasetteRows(process.env.DATASETTE_URL, uncached.origin, basePath, filtered, wrk));
+  rows.push(...await datasetteRows(process.env.DATASETTE_URL, { deployed: uncachedTwo.origin, oneWorker: uncached.origin }, basePath, filtered, wrk));
 } finally {
   await nginx.stop();
   for (const g of [one, two, uncached, uncachedTwo]) {
@@ -81,7 +83,7 @@ try {
   }
 }
 const table = [
-  `export ${manifest.export_id} (${Object.keys(manifest.files).length} files), ${seconds} s per run, wrk -t2, Accept-Encoding: gzip`,
+  `export ${manifest.export_id} (${Object.keys(manifest.files).length} files), ${seconds} s per run, wrk -t2, Accept-Encoding: gzip (the Datasette rows: none, unless said)`,
   '| measurement | A | B | ratio | notes |', '|---|---|---|---|---|',
   ...rows.map((r) => `| ${r.join(' | ')} |`),
 ].join('\n');

@@ -8,7 +8,7 @@ import { byteStrings, copyByteStrings, type ByteStrings } from './arrow-read.ts'
 import { toCursor } from './cursor.ts';
 import { buildIndexes } from './indexes.ts';
 import { lowerBoundU32 } from './keys.ts';
-import { compileFilters } from './predicates.ts';
+import { compileFilters, type RowTest } from './predicates.ts';
 import { memoryRecords, type RecordSource } from './records.ts';
 import { sortKeys, type SortKeys } from './sort-keys.ts';
 import { ApiError } from '../errors.ts';
@@ -90,10 +90,6 @@ function _collect(compiled: ReturnType<typeof compileFilters>, start: number, si
   const hits: number[] = [];
   if (compiled === 'none') return hits;
   const { tests, driver } = compiled;
-  const check = (row: number) => {
-    for (const test of tests) if (!test(row)) return false;
-    return true;
-  };
   if (driver && tests.length === 0) {
     // the driver's own filter was the only one: its rows in the range are the answer
     for (let i = lowerBoundU32(driver, start); i < driver.length && hits.length < want && driver[i]! < size; i++) hits.push(driver[i]!);
@@ -101,10 +97,17 @@ function _collect(compiled: ReturnType<typeof compileFilters>, start: number, si
     for (let i = lowerBoundU32(driver, start); i < driver.length && hits.length < want; i++) {
       const row = driver[i]!;
       if (row >= size) break; // past the end of the range (postings are in row order)
-      if (check(row)) hits.push(row);
+      if (_passes(tests, row)) hits.push(row);
     }
   } else {
-    for (let row = start; row < size && hits.length < want; row++) if (check(row)) hits.push(row);
+    for (let row = start; row < size && hits.length < want; row++) if (_passes(tests, row)) hits.push(row);
   }
   return hits;
+}
+
+/** Whether `row` passes every test. A module function, not a closure made per query: tsx's transform (esbuild's
+ *  keepNames) names each closure assigned to a name with a defineProperty call, ~2 % of a filtered answer's CPU. */
+function _passes(tests: readonly RowTest[], row: number): boolean {
+  for (const test of tests) if (!test(row)) return false;
+  return true;
 }

@@ -38,7 +38,8 @@ export function canonicalPagePath(route: ListRoute, search: string): string | nu
 export async function fileReply(site: Site, rel: string): Promise<Reply | null> {
   const identity = await site.represent(rel, null);
   if (!identity) return null;
-  return { status: 200, body: identity.body, etag: identity.etag, encoded: (encoding) => site.represent(rel, encoding), site };
+  // a method, not an arrow property: tsx's transform would name the arrow with a defineProperty call per reply
+  return { status: 200, body: identity.body, etag: identity.etag, encoded(encoding) { return site.represent(rel, encoding); }, site };
 }
 
 /** GET /<resource>?filters&limit&cursor. */
@@ -67,7 +68,7 @@ export async function serveList(site: Site, route: ListRoute, search: URLSearchP
     site.answers?.set(key, answer);
   }
   const { identity } = answer;
-  return { status: 200, body: identity.body, etag: identity.etag, encoded: (encoding) => _encodedAnswer(site, answer!, encoding), site };
+  return { status: 200, body: identity.body, etag: identity.etag, encoded(encoding) { return _encodedAnswer(site, answer!, encoding); }, site };
 }
 
 /** An answer's variant in a coding: compressed once (off the event loop unless the site says inline), then kept. */

@@ -28,11 +28,12 @@ describe('datasettePath', () => {
 
 describe('datasetteRows', () => {
   const noLoad = async () => { throw new Error('no load may be driven'); };
+  const gateways = { deployed: 'http://127.0.0.1:1', oneWorker: 'http://127.0.0.1:2' };
   it('says how to provide a Datasette when none is given, and drives only loopback', async () => {
-    expect(await datasetteRows(undefined, 'http://127.0.0.1:1', '/api/v1', [], noLoad))
+    expect(await datasetteRows(undefined, gateways, '/api/v1', [], noLoad))
       .toEqual([['Datasette (tuned) vs gateway', 'not measured', '', '', DATASETTE_HOWTO]]);
     expect(DATASETTE_HOWTO).toMatch(/--immutable .*suggest_facets off/);
-    await expect(datasetteRows('http://example.org/db', 'http://127.0.0.1:1', '/api/v1', [], noLoad)).rejects.toThrow(/loopback/);
+    await expect(datasetteRows('http://example.org/db', gateways, '/api/v1', [], noLoad)).rejects.toThrow(/loopback/);
   });
 });
 
