@@ -51,7 +51,11 @@ export function createFastPath(deps: FastPathDeps): FastPath {
   for (const route of deps.routes) {
     // the path h3 routes the route under (a detail's ends in its id parameter, of which the prefix is kept)
     const full = toH3Path(deps.basePath, route);
-    if (route.kind === 'static') exact.set(full, { kind: 'static', file: siteLayout.staticFile(route.file) });
+    if (route.kind === 'static') {
+      exact.set(full, { kind: 'static', file: siteLayout.staticFile(route.file) });
+      // the API root is routed without its trailing slash, and answered the same with it (its canonical spelling)
+      if (route.path === '/') exact.set(`${deps.basePath}/`, { kind: 'static', file: siteLayout.staticFile(route.file) });
+    }
     else if (route.kind === 'list') exact.set(full, { kind: 'list', route });
     else if (route.kind === 'detail') detailPrefixes.set(full.slice(0, full.lastIndexOf('/') + 1), route.resource);
   }
@@ -179,8 +183,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
   /** The warm-up's GET (warm.ts): what the fast path would answer, read or computed and held but not sent; no
    *  request object, no socket, no hit counted. 404 for a path the fast path would hand to the app. */
   const warmGet: WarmGet = async (path, acceptEncoding) => {
-    // the API root is routed without its trailing slash (toH3Path)
-    const chosen = await choose(path === '/' ? deps.basePath || '/' : `${deps.basePath}${path}`, acceptEncoding);
+    const chosen = await choose(`${deps.basePath}${path}`, acceptEncoding);
     return chosen ? { status: 200, body: chosen.chosen.body } : { status: 404, body: new Uint8Array(0) };
   };
 
