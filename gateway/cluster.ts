@@ -76,7 +76,8 @@ export function runPrimary(config: Pick<Config, 'workers' | 'redisUrl'>, effects
   const counts = config.redisUrl ? null : createClusterPrimary(createMemoryStore({ windowMs: WINDOW_MS }));
   const workers = new Set<WorkerHandle>();
   const listening = new Set<number>();
-  let forked = 0;
+  // workers forked so far, counting the one forked at launch below (the rest follow once it listens)
+  let forked = 1;
   let announced = false;
   let stopping = false;
   let exitCode = 0;
@@ -133,7 +134,6 @@ export function runPrimary(config: Pick<Config, 'workers' | 'redisUrl'>, effects
   // One worker starts alone and the rest once it listens: on a small machine workers starting together share the
   // cores and none answers before all have loaded the export (City volume, two workers on two cores: first 200 at
   // 3.0-3.4 s together, 2.5 s one first). A worker that cannot start stops the start before the others are forked.
-  forked = 1;
   fork(true);
   effects.onSignal('SIGHUP', () => {
     for (const worker of workers) worker.process.kill('SIGHUP');
