@@ -16,10 +16,17 @@ export function listBody(page: PageResult, limit: number): string {
 /** listBody as UTF-8 bytes, the rows' records copied from `records` straight into the body, never decoded (the same
  *  bytes listBody's string encodes to). */
 export function listBodyBytes(records: RecordSource, rows: readonly number[], nextCursor: string | null, limit: number): Buffer {
-  return records.joined(rows, LIST_HEAD, Buffer.from(`],"next_cursor":${JSON.stringify(nextCursor)},"limit":${limit}${TAIL}`, 'utf8'));
+  // only the cursor and the limit vary: the licence and attribution (~1 kB, not Latin-1, so a two-byte string) are
+  // encoded once, not per answer
+  const middle = Buffer.from(`],"next_cursor":${JSON.stringify(nextCursor)},"limit":${limit}`, 'utf8');
+  const tail = Buffer.allocUnsafe(middle.byteLength + TAIL_BYTES.byteLength);
+  tail.set(middle, 0);
+  tail.set(TAIL_BYTES, middle.byteLength);
+  return records.joined(rows, LIST_HEAD, tail);
 }
 
 const LIST_HEAD = Buffer.from('{"data":[', 'utf8');
+const TAIL_BYTES = Buffer.from(TAIL, 'utf8');
 
 /** Detail envelope around an already serialised record. */
 export function detailBody(docJson: string): string {
