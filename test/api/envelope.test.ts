@@ -1,7 +1,8 @@
 // Envelopes: exact shapes and byte-identical output for the same input.
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
-import { detailBody, documentBody, errorBody, listBody } from '../../api/query/envelope.ts';
+import { detailBody, documentBody, errorBody, listBody, listBodyBytes } from '../../api/query/envelope.ts';
+import { memoryRecords } from '../../api/query/records.ts';
 
 describe('envelopes', () => {
   it('builds the list envelope around pre-serialised records', () => {
@@ -9,6 +10,18 @@ describe('envelopes', () => {
     expect(body).toBe(`{"data":[{"id":1},{"id":2}],"next_cursor":"abc.def","limit":2,"licence":${JSON.stringify(LICENCE)},"attribution":${JSON.stringify(ATTRIBUTION)}}`);
     expect(JSON.parse(listBody({ records: [], nextCursor: null }, 100))).toEqual({ data: [], next_cursor: null, limit: 100, licence: LICENCE, attribution: ATTRIBUTION });
     expect(listBody({ records: ['{"id":1}'], nextCursor: null }, 5)).toBe(listBody({ records: ['{"id":1}'], nextCursor: null }, 5));
+  });
+
+  it('builds the list envelope as bytes from stored records, the same bytes as the string form encodes to', () => {
+    const records = ['{"id":"a","name":"Café – Ltd"}', '{"id":"b"}', '{"id":"c","note":"’quoted’"}'];
+    const bytes = records.map((r) => Buffer.from(r, 'utf8'));
+    const offsets = new Int32Array(records.length + 1);
+    bytes.forEach((b, i) => { offsets[i + 1] = offsets[i]! + b.byteLength; });
+    const column = memoryRecords({ length: records.length, values: Buffer.concat(bytes), offsets });
+    for (const [rows, cursor, limit] of [[[2, 0], 'abc.def', 2], [[], null, 100], [[1], null, 7]] as [number[], string | null, number][]) {
+      expect(listBodyBytes(column, rows, cursor, limit).toString('utf8'))
+        .toBe(listBody({ records: rows.map((r) => records[r]!), nextCursor: cursor }, limit));
+    }
   });
 
   it('builds detail and error bodies', () => {
