@@ -90,10 +90,7 @@ function _collect(compiled: ReturnType<typeof compileFilters>, start: number, si
   const hits: number[] = [];
   if (compiled === 'none') return hits;
   const { tests, driver } = compiled;
-  if (driver && tests.length === 0) {
-    // the driver's own filter was the only one: its rows in the range are the answer
-    for (let i = lowerBoundU32(driver, start); i < driver.length && hits.length < want && driver[i]! < size; i++) hits.push(driver[i]!);
-  } else if (driver) {
+  if (driver) {
     for (let i = lowerBoundU32(driver, start); i < driver.length && hits.length < want; i++) {
       const row = driver[i]!;
       if (row >= size) break; // past the end of the range (postings are in row order)
