@@ -19,10 +19,7 @@ export function listBodyBytes(records: RecordSource, rows: readonly number[], ne
   // only the cursor and the limit vary: the licence and attribution (~1 kB, not Latin-1, so a two-byte string) are
   // encoded once, not per answer
   const middle = Buffer.from(`],"next_cursor":${JSON.stringify(nextCursor)},"limit":${limit}`, 'utf8');
-  const tail = Buffer.allocUnsafe(middle.byteLength + TAIL_BYTES.byteLength);
-  tail.set(middle, 0);
-  tail.set(TAIL_BYTES, middle.byteLength);
-  return records.joined(rows, LIST_HEAD, tail);
+  return records.joined(rows, LIST_HEAD, Buffer.concat([middle, TAIL_BYTES]));
 }
 
 const LIST_HEAD = Buffer.from('{"data":[', 'utf8');
