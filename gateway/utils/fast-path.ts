@@ -52,9 +52,10 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     // the path h3 routes the route under (a detail's ends in its id parameter, of which the prefix is kept)
     const full = toH3Path(deps.basePath, route);
     if (route.kind === 'static') {
-      exact.set(full, { kind: 'static', file: siteLayout.staticFile(route.file) });
+      const target: Target = { kind: 'static', file: siteLayout.staticFile(route.file) };
+      exact.set(full, target);
       // the API root is routed without its trailing slash, and answered the same with it (its canonical spelling)
-      if (route.path === '/') exact.set(`${deps.basePath}/`, { kind: 'static', file: siteLayout.staticFile(route.file) });
+      if (route.path === '/') exact.set(`${deps.basePath}/`, target);
     }
     else if (route.kind === 'list') exact.set(full, { kind: 'list', route });
     else if (route.kind === 'detail') detailPrefixes.set(full.slice(0, full.lastIndexOf('/') + 1), route.resource);
