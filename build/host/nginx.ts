@@ -41,6 +41,9 @@ export function nginxSiteConfig(o: NginxSiteOptions): string {
     'add_header Vary "Accept-Encoding" always;',
     // expires @hour makes "Cache-Control: max-age=<seconds to the hour>" (nginx must run in UTC: env TZ=UTC;)
     'add_header Cache-Control "public" always;',
+    // the file's mtime is a hash (often a date years ahead), never a modification date: an empty add_header drops
+    // the Last-Modified nginx makes from it (RFC 9110 8.8.2.1: never later than the answer's Date)
+    'add_header Last-Modified "" always;',
     `expires @${hour}h;`,
   ];
   // A file location: only GET and HEAD with canonical arguments; anything else goes to the gateway.
