@@ -105,6 +105,26 @@ export async function startGateway(workers: number, basePath: string, env: NodeJ
   return { origin, port, child, startMs, allMs: Math.round(performance.now() - started) };
 }
 
+/** bench/bare-node.ts in its own process, holding the gateway's answers (at `from`) to `paths` in `acceptEncoding`. */
+export async function startBareNode(from: string, paths: readonly string[], acceptEncoding = 'gzip') {
+  const port = await freePort();
+  const list = path.join(mkdtempSync(path.join(tmpdir(), 'bare-node-')), 'urls.txt');
+  writeFileSync(list, `${paths.join('\n')}\n`);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-node.ts'], {
+    env: { ...process.env, PORT: String(port), BARE_URLS: list, BARE_FROM: from, BARE_ACCEPT: acceptEncoding },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`bench/bare-node.ts exited (${code}) before listening`)));
+  });
+  return { origin: `http://127.0.0.1:${port}`, child };
+}
+
 /** Resident memory (MB) of a process and its children (cluster workers). */
 export function rssMb(pid: number): number {
   const kb = (p: number) => Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);

@@ -1,5 +1,6 @@
 // Edge benchmark (issue 14), every figure a ratio from one run on this machine: nginx (the configuration the build
-// writes, one worker) vs the gateway (one worker) on the same canonical files at 8 and 64 connections; 1 vs 2 gateway
+// writes, one worker) vs the gateway (one worker) on the same canonical files at 8 and 64 connections, with a bare
+// node:http server sending the gateway's answers from memory as the yardstick of Node's own cost; 1 vs 2 gateway
 // workers; filtered pages with and without the answer cache; start time to the first 200 and RSS; Datasette on the
 // same filtered queries when DATASETTE_URL names one (bench/datasette.ts). Load from wrk
 // (2 threads, its own process) rotating through the URL lists with Accept-Encoding: gzip (the Datasette rows also
@@ -15,7 +16,7 @@ import { basePathOf } from '../gateway/utils/routing.ts';
 import { startNginx } from '../test/helpers/nginx-server.ts';
 import { freePort } from '../test/helpers/redis-server.ts';
 import { datasetteRows } from './datasette.ts';
-import { rssMb, sample, startGateway, wrkLoad, type LoadOptions } from './edge-tools.ts';
+import { rssMb, sample, startBareNode, startGateway, wrkLoad, type LoadOptions } from './edge-tools.ts';
 import { _variedFilteredPaths } from './gateway.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -39,6 +40,7 @@ const nginx = await startNginx(nginxSiteConfig({
 const uncached = await startGateway(1, basePath, { ANSWER_CACHE_MB: '0' });
 const uncachedTwo = await startGateway(2, basePath, { ANSWER_CACHE_MB: '0' });
 const rows: [string, string, string, string, string][] = [];
+let bare: Awaited<ReturnType<typeof startBareNode>> | null = null;
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
 try {
   const urls = canonicalUrls(manifest);
@@ -47,14 +49,18 @@ try {
   const mixed = [...firstPages, ...files];
   const filtered = (await _variedFilteredPaths(`${one.origin}${basePath}`)).map((p) => `${basePath}${p}`);
   const nginxOrigin = `http://127.0.0.1:${nginxPort}`;
+  // the yardstick: Node's HTTP server alone, sending the gateway's own answers to the same URLs from memory
+  bare = await startBareNode(one.origin, mixed);
   // one short pass over every target first: JIT, file caches and connection setup are not what is measured
-  for (const [origin, paths] of [[nginxOrigin, mixed], [one.origin, mixed], [two.origin, mixed], [one.origin, filtered],
+  for (const [origin, paths] of [[nginxOrigin, mixed], [one.origin, mixed], [bare.origin, mixed], [two.origin, mixed], [one.origin, filtered],
     [uncached.origin, filtered], [uncachedTwo.origin, filtered]] as const) await wrk(origin, paths, 8, 1);
   for (const c of [8, 64]) {
     const n = await wrk(nginxOrigin, mixed, c);
     const g = await wrk(one.origin, mixed, c);
+    const b = await wrk(bare.origin, mixed, c);
     rows.push([`same files (${mixed.length} canonical URLs), c${c}`, `nginx ${n.rps}/s p99 ${n.p99} ms`, `gateway ${g.rps}/s p99 ${g.p99} ms`,
-      `${ratio(g.rps, n.rps)}× nginx`, `p99 ${ratio(g.p99, n.p99)}× nginx's; errors ${n.errors}/${g.errors}`]);
+      `${ratio(g.rps, n.rps)}× nginx`, `p99 ${ratio(g.p99, n.p99)}× nginx's; bare node:http (the gateway's answers from memory): `
+      + `${b.rps}/s p99 ${b.p99} ms, ${ratio(b.rps, n.rps)}× nginx, the gateway ${ratio(g.rps, b.rps)}× it; errors ${n.errors}/${g.errors}/${b.errors}`]);
   }
   // what each side used of the two cores says whether a second worker had a core to use
   const cpu = (l: Awaited<ReturnType<typeof wrk>>) => `gateway ${l.cpu!.server} % + wrk ${l.cpu!.wrk} % of a core`;
@@ -77,7 +83,7 @@ try {
   rows.push(...await datasetteRows(process.env.DATASETTE_URL, { deployed: uncachedTwo.origin, oneWorker: uncached.origin }, basePath, filtered, wrk));
 } finally {
   await nginx.stop();
-  for (const g of [one, two, uncached, uncachedTwo]) {
+  for (const g of [one, two, uncached, uncachedTwo, ...(bare ? [bare] : [])]) {
     g.child.kill('SIGTERM');
     await new Promise((r) => g.child.once('exit', r));
   }
