@@ -89,11 +89,7 @@ export async function startGateway(workers: number, basePath: string, env: NodeJ
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // every worker listening (the primary announces it once all do), not just the first to answer
-  let out = '';
-  const allListening = new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    if (/listening on/.test(out)) resolve();
-  }));
+  const allListening = _says(child, /listening on/, `gateway (${workers} workers)`);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway (${workers} workers) exited at start`);
     const ok = await fetch(`${origin}${basePath}/`).then((r) => r.status === 200, () => false);
@@ -114,15 +110,20 @@ export async function startBareNode(from: string, paths: readonly string[], acce
     env: { ...process.env, PORT: String(port), BARE_URLS: list, BARE_FROM: from, BARE_ACCEPT: acceptEncoding },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve, reject) => {
+  await _says(child, /listening/, 'bench/bare-node.ts');
+  return { origin: `http://127.0.0.1:${port}`, child };
+}
+
+/** Resolves once `child`'s standard output so far matches `pattern`; rejects if it exits first. */
+function _says(child: ChildProcess, pattern: RegExp, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('listening')) resolve();
+      if (pattern.test(out)) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`bench/bare-node.ts exited (${code}) before listening`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before saying ${pattern}`)));
   });
-  return { origin: `http://127.0.0.1:${port}`, child };
 }
 
 /** Resident memory (MB) of a process and its children (cluster workers). */
