@@ -45,6 +45,17 @@ export async function wrkLoad(origin: string, paths: readonly string[], connecti
     ...(cpu ? { cpu } : {}) };
 }
 
+/**
+ * The most a second worker can add on this machine, as a ratio to one worker's rate, from what the one-worker run
+ * used: each request costs the gateway and wrk together `(server + wrk) / rate` of a core, and the machine has
+ * `cores`, so even perfect scaling cannot reach more than `cores × 100 / (server + wrk)` times the one-worker rate.
+ * With wrk on the same cores, the faster the gateway (the larger wrk's share of each request), the lower this is.
+ */
+export function workerScalingCeiling(oneWorker: { server: number; wrk: number }, cores: number): number {
+  const used = oneWorker.server + oneWorker.wrk;
+  return used > 0 ? (cores * 100) / used : NaN;
+}
+
 /** Clock ticks (1/100 s on Linux) of user + system CPU of `pid` and its children (cluster workers). */
 function _cpuTicks(pid: number): number {
   const ticks = (p: number) => {

@@ -7,6 +7,7 @@
 // without: Datasette sends identity bytes only). Only 127.0.0.1 is driven.
 //   SITE_DIR=… CURSOR_SECRET=… [BENCH_SECONDS=5] [DATASETTE_URL=…] npx tsx bench/edge.ts      (make bench-edge)
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { SiteManifest } from '../api/site-layout.ts';
 import { canonicalUrls } from '../build/host/canonical-urls.ts';
@@ -16,7 +17,7 @@ import { basePathOf } from '../gateway/utils/routing.ts';
 import { startNginx } from '../test/helpers/nginx-server.ts';
 import { freePort } from '../test/helpers/redis-server.ts';
 import { datasetteRows } from './datasette.ts';
-import { rssMb, sample, startBareNode, startGateway, wrkLoad, type LoadOptions } from './edge-tools.ts';
+import { rssMb, sample, startBareNode, startGateway, workerScalingCeiling, wrkLoad, type LoadOptions } from './edge-tools.ts';
 import { _variedFilteredPaths } from './gateway.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -67,7 +68,8 @@ try {
   const w1 = await wrk(one.origin, mixed, 64, seconds, { watch: one.child.pid });
   const w2 = await wrk(two.origin, mixed, 64, seconds, { watch: two.child.pid });
   rows.push(['1 vs 2 gateway workers, same files, c64', `1: ${w1.rps}/s p99 ${w1.p99} ms`, `2: ${w2.rps}/s p99 ${w2.p99} ms`, `${ratio(w2.rps, w1.rps)}×`,
-    `CPU 1: ${cpu(w1)}; 2: ${cpu(w2)}; errors ${w1.errors}/${w2.errors}`]);
+    `CPU 1: ${cpu(w1)}; 2: ${cpu(w2)}; the most two can give on ${availableParallelism()} cores shared with wrk: `
+    + `${workerScalingCeiling(w1.cpu!, availableParallelism()).toFixed(2)}× (workerScalingCeiling); errors ${w1.errors}/${w2.errors}`]);
   for (const c of [8, 64]) {
     const cached = await wrk(one.origin, filtered, c);
     const engine = await wrk(uncached.origin, filtered, c);
