@@ -146,7 +146,9 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     if (createHash('sha256').update(buf).digest('hex') !== sha256) {
       throw new ExportGoneError(manifest.export_id, `has a file that differs from its manifest (${relPath})`);
     }
-    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    // kept a Buffer: Node's socket write takes a Buffer as it is, and would wrap a plain Uint8Array in a new Buffer on
+    // every response that sends it
+    return buf;
   }
 
   async function load(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
