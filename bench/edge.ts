@@ -6,6 +6,7 @@
 // (2 threads, its own process) rotating through the URL lists with Accept-Encoding: gzip (the Datasette rows also
 // without: Datasette sends identity bytes only). Only 127.0.0.1 is driven.
 //   SITE_DIR=… CURSOR_SECRET=… [BENCH_SECONDS=5] [DATASETTE_URL=…] npx tsx bench/edge.ts      (make bench-edge)
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -28,22 +29,29 @@ const basePath = basePathOf(config.baseUrl);
 
 const wrk = (origin: string, paths: readonly string[], connections: number, duration = seconds, options: LoadOptions = {}) =>
   wrkLoad(origin, paths, connections, duration, options);
-const one = await startGateway(1, basePath);
-const rssAfterStart = rssMb(one.child.pid!);
-const two = await startGateway(2, basePath);
-const nginxPort = await freePort();
-const nginx = await startNginx(nginxSiteConfig({
-  exportDir, exportId: manifest.export_id, basePath, gateway: `127.0.0.1:${one.port}`, listen: `127.0.0.1:${nginxPort}`,
-  serverName: 'localhost', refreshHourUtc: config.refreshHourUtc,
-}), nginxPort);
-// the engine measured in its own process with the answer cache turned off: one worker, and two (the default here,
-// which also compresses on each worker's event loop: COMPRESS_INLINE_KB)
-const uncached = await startGateway(1, basePath, { ANSWER_CACHE_MB: '0' });
-const uncachedTwo = await startGateway(2, basePath, { ANSWER_CACHE_MB: '0' });
+// every process started is stopped at the end, also when a later one fails to start (no gateway left running)
+const started: { child: ChildProcess }[] = [];
+const begin = async <T extends { child: ChildProcess }>(server: Promise<T>) => {
+  const s = await server;
+  started.push(s);
+  return s;
+};
 const rows: [string, string, string, string, string][] = [];
-let bare: Awaited<ReturnType<typeof startBareNode>> | null = null;
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+let nginx: Awaited<ReturnType<typeof startNginx>> | null = null;
 try {
+  const one = await begin(startGateway(1, basePath));
+  const rssAfterStart = rssMb(one.child.pid!);
+  const two = await begin(startGateway(2, basePath));
+  const nginxPort = await freePort();
+  nginx = await startNginx(nginxSiteConfig({
+    exportDir, exportId: manifest.export_id, basePath, gateway: `127.0.0.1:${one.port}`, listen: `127.0.0.1:${nginxPort}`,
+    serverName: 'localhost', refreshHourUtc: config.refreshHourUtc,
+  }), nginxPort);
+  // the engine measured in its own process with the answer cache turned off: one worker, and two (the default here,
+  // which also compresses on each worker's event loop: COMPRESS_INLINE_KB)
+  const uncached = await begin(startGateway(1, basePath, { ANSWER_CACHE_MB: '0' }));
+  const uncachedTwo = await begin(startGateway(2, basePath, { ANSWER_CACHE_MB: '0' }));
   const urls = canonicalUrls(manifest);
   const firstPages = urls.filter((u) => u.file.endsWith('/index.json')).map((u) => `${basePath}${u.url}`);
   const files = sample(urls.filter((u) => !u.file.endsWith('/index.json')), 2000).map((u) => `${basePath}${u.url}`);
@@ -51,7 +59,7 @@ try {
   const filtered = (await _variedFilteredPaths(`${one.origin}${basePath}`)).map((p) => `${basePath}${p}`);
   const nginxOrigin = `http://127.0.0.1:${nginxPort}`;
   // the yardstick: Node's HTTP server alone, sending the gateway's own answers to the same URLs from memory
-  bare = await startBareNode(one.origin, mixed);
+  const bare = await begin(startBareNode(one.origin, mixed));
   // one short pass over every target first: JIT, file caches and connection setup are not what is measured
   for (const [origin, paths] of [[nginxOrigin, mixed], [one.origin, mixed], [bare.origin, mixed], [two.origin, mixed], [one.origin, filtered],
     [uncached.origin, filtered], [uncachedTwo.origin, filtered]] as const) await wrk(origin, paths, 8, 1);
@@ -84,10 +92,12 @@ try {
   // Datasette (run beside the bench, never installed by it) on the same queries as the engine without its cache
   rows.push(...await datasetteRows(process.env.DATASETTE_URL, { deployed: uncachedTwo.origin, oneWorker: uncached.origin }, basePath, filtered, wrk));
 } finally {
-  await nginx.stop();
-  for (const g of [one, two, uncached, uncachedTwo, ...(bare ? [bare] : [])]) {
+  await nginx?.stop();
+  for (const g of started) {
+    if (g.child.exitCode !== null || g.child.signalCode !== null) continue;
+    const exited = new Promise((r) => g.child.once('exit', r));
     g.child.kill('SIGTERM');
-    await new Promise((r) => g.child.once('exit', r));
+    await exited;
   }
 }
 const table = [
