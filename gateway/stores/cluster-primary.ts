@@ -1,18 +1,23 @@
 // The cluster primary's side of the shared rate-limit count (workers: stores/cluster.ts). One memory store counts every
 // worker's hits. So that a worker need not ask for every hit, an increment of a client far from its limit (LEND_FLOOR
-// hits or more left) also lends the asking worker a block of that client's next hits, counted here at once: at most a
-// quarter of what is left per worker, MAX_LEND at most. Admission stays exact: a hit is served only if it was counted
+// hits or more left) also lends the asking worker a block of that client's next hits, counted here at once: 1/LEND_SHARE
+// of what is left, MAX_LEND at most. Admission stays exact: a hit is served only if it was counted
 // within the limit, here or as part of a loan, and before a client is refused here the hits workers hold unused are
 // taken back (a round trip that only happens at a client's limit). What a loan leaves approximate is only the
 // RateLimit `r` a worker reports from it, and only above LEND_FLOOR: other workers' hits in between are unknown to it.
 import { _isCalls, _isRevoked, type AnswerBatch, type Channel, type Revoke, type StoreAnswer, type StoreCall } from './cluster.ts';
 import type { MemoryStore } from './memory.ts';
 
-/** The most hits lent at once (a client with a high limit asks once per this many hits per worker). */
-export const MAX_LEND = 64;
+/** The most hits lent at once: a client with a very high limit (an operator's own key, a load test) costs one IPC round
+ *  trip per this many hits per worker. At 64, two workers serving one such client spent ~8 % of a core in the primary
+ *  and served 0.97x one worker's rate; at 1,024, 1.07x (wrk -t2) and 1.27-1.33x (wrk -t1) (docs/benchmarks-edge.md). */
+export const MAX_LEND = 1_024;
+/** A loan is at most this share of the hits the client has left, so what other workers hold unused, by which the
+ *  RateLimit `r` a worker reports may run ahead of the true count, is under (workers - 1) / LEND_SHARE of it. */
+export const LEND_SHARE = 64;
 /** Nothing is lent to a client with fewer hits than this left: below it (every client of the default 60 and 600 per
  *  minute) each hit is counted here and the RateLimit `r` every worker reports is exact. Above it `r` may run ahead
- *  of the true count by what other workers hold unused (at most MAX_LEND each), under 7 % of it with two workers. */
+ *  of the true count by what other workers hold unused: under 1.6 % of it with two workers. */
 export const LEND_FLOOR = 1_000;
 
 export interface ClusterPrimaryOptions {
@@ -102,7 +107,7 @@ export function createClusterPrimary(store: MemoryStore, options: ClusterPrimary
     // too: its other calls may have been in flight together; it reads the request before this call's answer)
     if (before && before.hits >= limit) await takeBack(key);
     const value = answer.value = store.incrementNow(key, limit);
-    const lend = Math.min(MAX_LEND, Math.floor((limit - value.hits) / (4 * Math.max(1, workers.size))));
+    const lend = Math.min(MAX_LEND, Math.floor((limit - value.hits) / LEND_SHARE));
     // one loan per worker and client at a time: calls that crossed a loan are counted one by one
     if (value.hits > limit || limit - value.hits < LEND_FLOOR || lend < 1 || holds(worker, key)) return;
     store.incrementNow(key, limit, lend);

@@ -2,7 +2,7 @@
 // channel pair that copies every message asynchronously as IPC does; and a primary that does not answer fails the call.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { createClusterPrimary } from '../../../gateway/stores/cluster-primary.ts';
+import { createClusterPrimary, LEND_SHARE, MAX_LEND } from '../../../gateway/stores/cluster-primary.ts';
 import { createClusterStore, type Channel } from '../../../gateway/stores/cluster.ts';
 import { createMemoryStore } from '../../../gateway/stores/memory.ts';
 import { describeStoreContract } from './contract.ts';
@@ -56,19 +56,24 @@ describe('cluster store', () => {
     });
     const key = 'key:aa55';
     const limit = 1_200;
-    // worker 0 asks once and is lent min(64, (1200 - 1) / (4 per worker × 2)) = 64 hits, counted by itself and at once
+    // what a loan holds when the client has `hits` counted: 1/LEND_SHARE of what is left, MAX_LEND at most
+    const lent = (hits: number) => Math.min(MAX_LEND, Math.floor((limit - hits) / LEND_SHARE));
+    // worker 0 asks once and is lent floor((1200 - 1) / 64) = 18 hits, counted by itself and at once
+    expect(lent(1)).toBe(18);
     expect((await stores[0]!.increment(key, limit)).hits).toBe(1);
-    for (let i = 2; i <= 65; i++) expect(stores[0]!.incrementNow!(key, limit)?.hits).toBe(i);
+    for (let i = 2; i <= 1 + lent(1); i++) expect(stores[0]!.incrementNow!(key, limit)?.hits).toBe(i);
     expect(stores[0]!.incrementNow!(key, limit)).toBeNull();
     expect(sent[0]).toBe(1);
     // having said it used the loan up, it is lent again with its next call
-    expect((await stores[0]!.increment(key, limit)).hits).toBe(66);
-    expect(stores[0]!.incrementNow!(key, limit)?.hits).toBe(67);
-    for (let i = 68; i <= 130; i++) stores[0]!.incrementNow!(key, limit);
+    const next = 2 + lent(1);
+    expect((await stores[0]!.increment(key, limit)).hits).toBe(next);
+    expect(stores[0]!.incrementNow!(key, limit)?.hits).toBe(next + 1);
+    for (let i = next + 2; i <= next + lent(next); i++) stores[0]!.incrementNow!(key, limit);
+    expect(stores[0]!.incrementNow!(key, limit)).toBeNull();
     expect(sent[0]).toBe(2);
     // worker 0 takes one more loan and leaves it unused; worker 1 then serves the client up to its limit
     await stores[0]!.increment(key, limit);
-    let admitted = 131;
+    let admitted = next + lent(next) + 1;
     for (;;) {
       const w = await stores[1]!.increment(key, limit);
       if (w.hits > limit) break;
@@ -83,6 +88,12 @@ describe('cluster store', () => {
     expect(sent[1]! - before).toBe(5);
     // a get from the lending worker reports the primary's count less what it holds unused
     expect((await stores[1]!.get(key))?.hits).toBe((await stores[0]!.get(key))?.hits);
+    // a client with a very high limit is lent MAX_LEND hits at once: one message per MAX_LEND hits
+    const sentBefore = sent[0]!;
+    expect((await stores[0]!.increment('key:ops', 1e9)).hits).toBe(1);
+    for (let i = 2; i <= 1 + MAX_LEND; i++) expect(stores[0]!.incrementNow!('key:ops', 1e9)?.hits).toBe(i);
+    expect(stores[0]!.incrementNow!('key:ops', 1e9)).toBeNull();
+    expect(sent[0]! - sentBefore).toBe(1);
   });
 
   it('fails a call the primary does not answer in time', async () => {
