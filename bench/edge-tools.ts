@@ -22,18 +22,19 @@ export interface Load {
 }
 
 /** How a wrk run asks: `watch` (a server's pid) also measures the CPU each side used; `acceptEncoding` is sent with
- *  every request (default gzip, what browsers and most clients ask for; null: none, the identity bytes). */
-export interface LoadOptions { watch?: number; acceptEncoding?: string | null }
+ *  every request (default gzip, what browsers and most clients ask for; null: none, the identity bytes); `threads`:
+ *  wrk's threads (default 2). */
+export interface LoadOptions { watch?: number; acceptEncoding?: string | null; threads?: number }
 
 /** wrk over `paths` (rotated) at `connections`; p99 in ms. */
 export async function wrkLoad(origin: string, paths: readonly string[], connections: number, duration: number,
-  { watch, acceptEncoding = 'gzip' }: LoadOptions = {}): Promise<Load> {
+  { watch, acceptEncoding = 'gzip', threads = 2 }: LoadOptions = {}): Promise<Load> {
   const script = path.join(mkdtempSync(path.join(tmpdir(), 'wrk-edge-')), 'rotate.lua');
   const headers = acceptEncoding === null ? '{}' : `{ ["Accept-Encoding"] = ${JSON.stringify(acceptEncoding)} }`;
   writeFileSync(script, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\n`
     + `request = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1], ${headers})\nend\n`);
   const before = watch === undefined ? null : { server: _cpuTicks(watch), wrk: _reapedChildTicks(), at: performance.now() };
-  const { stdout } = await run('wrk', ['-t', '2', '-c', String(connections), '-d', `${duration}s`, '--latency', '-s', script, `${origin}${paths[0]}`],
+  const { stdout } = await run('wrk', ['-t', String(threads), '-c', String(connections), '-d', `${duration}s`, '--latency', '-s', script, `${origin}${paths[0]}`],
     { timeout: (duration + 60) * 1000 });
   // wrk is the only child of this process that ends during the run: the reaped children's CPU that grew is its own
   const cpu = before && { server: _percent(_cpuTicks(watch!) - before.server, before.at), wrk: _percent(_reapedChildTicks() - before.wrk, before.at) };
