@@ -1,16 +1,16 @@
 // The cluster primary's side of the shared rate-limit count (workers: stores/cluster.ts). One memory store counts every
 // worker's hits. So that a worker need not ask for every hit, an increment of a client far from its limit (LEND_FLOOR
-// hits or more left) also lends the asking worker a block of that client's next hits, counted here at once: 1/LEND_SHARE
-// of what is left, MAX_LEND at most. Admission stays exact: a hit is served only if it was counted
-// within the limit, here or as part of a loan, and before a client is refused here the hits workers hold unused are
-// taken back (a round trip that only happens at a client's limit). What a loan leaves approximate is only the
-// RateLimit `r` a worker reports from it, and only above LEND_FLOOR: other workers' hits in between are unknown to it.
+// hits or more left) also lends the asking worker a block of that client's next hits, counted here at once:
+// 1/LEND_SHARE of what is left, MAX_LEND at most. Admission stays exact: a hit is served only if it was counted within
+// the limit, here or as part of a loan, and before a client is refused here the hits workers hold unused are taken
+// back (a round trip that only happens at a client's limit). What a loan leaves approximate is only the RateLimit `r`
+// a worker reports from it, and only above LEND_FLOOR: other workers' hits in between are unknown to it.
 import { _isCalls, _isRevoked, type AnswerBatch, type Channel, type Revoke, type StoreAnswer, type StoreCall } from './cluster.ts';
 import type { MemoryStore } from './memory.ts';
 
 /** The most hits lent at once: a client with a very high limit (an operator's own key, a load test) costs one IPC round
- *  trip per this many hits per worker. At 64, two workers serving one such client spent ~8 % of a core in the primary
- *  and served 0.97x one worker's rate; at 1,024, 1.07x (wrk -t2) and 1.27-1.33x (wrk -t1) (docs/benchmarks-edge.md). */
+ *  trip per this many hits per worker. At 64 that traffic cost the primary ~8 % of a core with two workers, and two
+ *  workers served no more than one (docs/benchmarks-edge.md, third session of 2026-11-25). */
 export const MAX_LEND = 1_024;
 /** A loan is at most this share of the hits the client has left, so what other workers hold unused, by which the
  *  RateLimit `r` a worker reports may run ahead of the true count, is under (workers - 1) / LEND_SHARE of it. */
