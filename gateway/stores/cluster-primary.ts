@@ -13,11 +13,12 @@ import type { MemoryStore } from './memory.ts';
  *  workers served no more than one (docs/benchmarks-edge.md, third session of 2026-11-25). */
 export const MAX_LEND = 1_024;
 /** A loan is at most this share of the hits the client has left, so what other workers hold unused, by which the
- *  RateLimit `r` a worker reports may run ahead of the true count, is under (workers - 1) / LEND_SHARE of it. */
+ *  RateLimit `r` a worker reports may run ahead of the true count, is each under 1/LEND_SHARE of what the client had
+ *  left when it was lent (MAX_LEND at most). */
 export const LEND_SHARE = 64;
 /** Nothing is lent to a client with fewer hits than this left: below it (every client of the default 60 and 600 per
  *  minute) each hit is counted here and the RateLimit `r` every worker reports is exact. Above it `r` may run ahead
- *  of the true count by what other workers hold unused: under 1.6 % of it with two workers. */
+ *  of the true count by what other workers hold unused (LEND_SHARE). */
 export const LEND_FLOOR = 1_000;
 
 export interface ClusterPrimaryOptions {
