@@ -4,31 +4,22 @@
 // gateway's figure can be read against it in the same run. Run as its own process (like the gateway, one event loop):
 //   BARE_URLS=<file of one path per line> BARE_FROM=<gateway origin> BARE_ACCEPT=gzip PORT=… npx tsx bench/bare-node.ts
 // It prints "listening" once every URL is held; a URL it was not given answers 404.
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { rawGet } from '../test/helpers/raw-get.ts';
 
 interface Held { headers: string[]; body: Buffer }
 
 /** The gateway's answer to `path`: its headers as a flat list (less those Node writes itself) and its body. */
-function fetchHeld(origin: string, path: string, acceptEncoding: string): Promise<Held> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${origin}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        if (res.statusCode !== 200) return reject(new Error(`${path}: ${res.statusCode}`));
-        const headers: string[] = [];
-        for (let at = 0; at < res.rawHeaders.length; at += 2) {
-          const name = res.rawHeaders[at]!;
-          if (!/^(date|connection|keep-alive|transfer-encoding)$/i.test(name)) headers.push(name, res.rawHeaders[at + 1]!);
-        }
-        resolve({ headers, body: Buffer.concat(chunks) });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function fetchHeld(origin: string, path: string, acceptEncoding: string): Promise<Held> {
+  const answer = await rawGet(`${origin}${path}`, { 'accept-encoding': acceptEncoding });
+  if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
+  const headers: string[] = [];
+  for (let at = 0; at < answer.rawHeaders.length; at += 2) {
+    const name = answer.rawHeaders[at]!;
+    if (!/^(date|connection|keep-alive|transfer-encoding)$/i.test(name)) headers.push(name, answer.rawHeaders[at + 1]!);
+  }
+  return { headers, body: answer.body };
 }
 
 const origin = process.env.BARE_FROM!;

@@ -78,9 +78,10 @@ try {
   for (const threads of [2, 1]) {
     const w1 = await wrk(one.origin, mixed, 64, seconds, { watch: one.child.pid, threads });
     const w2 = await wrk(two.origin, mixed, 64, seconds, { watch: two.child.pid, threads });
+    const cores = availableParallelism();
     rows.push([`1 vs 2 gateway workers, same files, c64, wrk -t${threads}`, `1: ${w1.rps}/s p99 ${w1.p99} ms`, `2: ${w2.rps}/s p99 ${w2.p99} ms`,
-      `${ratio(w2.rps, w1.rps)}×`, `CPU 1: ${cpu(w1)}; 2: ${cpu(w2)}; the most two can give on ${availableParallelism()} cores shared with `
-      + `wrk: ${workerScalingCeiling(w1.cpu!, availableParallelism()).toFixed(2)}× (workerScalingCeiling); errors ${w1.errors}/${w2.errors}`]);
+      `${ratio(w2.rps, w1.rps)}×`, `CPU 1: ${cpu(w1)}; 2: ${cpu(w2)}; the most two can give on ${cores} cores shared with `
+      + `wrk: ${workerScalingCeiling(w1.cpu!, cores).toFixed(2)}× (workerScalingCeiling); errors ${w1.errors}/${w2.errors}`]);
   }
   for (const c of [8, 64]) {
     const cached = await wrk(one.origin, filtered, c);

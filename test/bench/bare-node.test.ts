@@ -1,10 +1,11 @@
 // The edge bench's bare node:http yardstick (bench/bare-node.ts): it must send exactly the bytes and headers the
 // server it copied sent for each URL (else it would be measuring a different answer), and nothing for other URLs.
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBareNode } from '../../bench/edge-tools.ts';
+import { rawGet as get } from '../helpers/raw-get.ts';
 
 const answers: Record<string, { headers: Record<string, string>; body: Buffer }> = {
   '/api/v1/people/1': { headers: { etag: '"a-1"', 'content-type': 'application/json; charset=utf-8', ratelimit: '"anonymous";r=59;t=60' }, body: Buffer.from('{"id":"1"}') },
@@ -28,16 +29,6 @@ afterAll(async () => {
   bare?.child.kill('SIGTERM');
   await new Promise((resolve) => source.close(resolve));
 });
-
-function get(url: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    request(url, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
-  });
-}
 
 it('sends each URL the bytes and headers its source sent, asked in gzip', async () => {
   expect(asked).toEqual(['gzip', 'gzip']);
