@@ -3,11 +3,11 @@
 // Contributions), in the contract's order. The insights aggregate over linked contributors: no row names one.
 import type { ListRoute, Route } from './types.ts';
 import { ALIGNMENT_COMPARISONS, CAMPAIGN_OFFICES, CONTRIBUTION_STATS_SCOPES, CONTRIBUTION_TIERS } from '../schemas/vocabulary.ts';
-import { defineInsight, defineList, enumParam, intParam, strParam, termParam } from './define.ts';
+import { defineInsight, defineList, enumParam, intParam, organizationParam, strParam, termParam } from './define.ts';
 
 const ELECTION = '^\\d{4}$';
 const election = () => strParam('election', 'Election identifier (year, e.g. 2022)', { kind: 'eq', column: 'election' }, ELECTION);
-const organization = () => intParam('organization', 'Organisation id', { kind: 'eq', column: 'organization_id', cast: 'integer' });
+const organization = () => organizationParam('organization', 'Organisation id', 'f_organization_ids');
 const candidate = (description = 'Candidate person id') => intParam('candidate', description, { kind: 'eq', column: 'candidate_person_id', cast: 'integer' });
 const LOWER_BOUND = 'Linked figures count only contributions a reviewer confirmed as from a registered lobbyist or senior officer ' +
   'of the organisation (L7, tiers 1 and 2): they are lower bounds, and each row\'s caveat states the measured L7 recall they stand on.';

@@ -78,3 +78,24 @@ export function termParam(description: string, filter: FilterDef): ParamDef {
 export function topicParam(description: string, filter: FilterDef): ParamDef {
   return { name: 'topic', in: 'query', type: 'string', pattern: TOPIC_PATTERN, description, filter };
 }
+
+/**
+ * An organisation-id parameter. Rows name canonical organisation records (published L3 merges applied), and the
+ * filter matches any id of the record's family, carried in `column` (`f_<name>_ids`): a merged record's id answers
+ * as its canonical record's, as `/organizations/{id}` does.
+ */
+export function organizationParam(name: string, description: string, column: string): ParamDef {
+  return intParam(name, `${description}; a merged record's id matches its canonical record`, {
+    kind: 'contains', column, cast: 'integer',
+  });
+}
+
+/**
+ * The published field whose values a required parameter selects (the reference page and the tests take an example
+ * value from it): the parameter's filter column when the rows publish it, else the leading field of the route's
+ * primary key (`organization` → `organization_id`, whose family ids the filter column holds).
+ */
+export function requiredParamField(route: ListRoute, param: ParamDef): string {
+  const column = param.filter && 'column' in param.filter ? param.filter.column : null;
+  return column !== null && route.fields.includes(column) ? column : primaryKeyOf(route)[0]!;
+}

@@ -6,7 +6,7 @@ import {
   REGISTRATION_TYPES,
 } from '../schemas/vocabulary.ts';
 import {
-  dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, q, strParam, termParam, topicParam,
+  dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, organizationParam, q, strParam, termParam, topicParam,
 } from './define.ts';
 
 export const entityRoutes: readonly Route[] = [
@@ -58,7 +58,7 @@ export const entityRoutes: readonly Route[] = [
       topicParam('Tracker topic id', { kind: 'eq', column: 'topic' }),
       enumParam('status', REGISTRATION_STATUSES, 'Registration status', { kind: 'eq', column: 'status' }),
       enumParam('type', REGISTRATION_TYPES, 'Lobbyist class', { kind: 'eq', column: 'type' }),
-      intParam('client', 'Client organisation id', { kind: 'eq', column: 'client_organization_id', cast: 'integer' }),
+      organizationParam('client', 'Client organisation id', 'f_client_ids'),
       intParam('ward', 'Ward of a linked site', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
     ],
   }),

@@ -46,7 +46,9 @@ export const meetingRates: ListRoute = defineInsight('Insights', {
   order: 'subject type, subject id, office, then category ("*" first)',
   params: [
     enumParam('subject_type', MEETING_RATE_SUBJECT_TYPES, 'Kind of subject', { kind: 'eq', column: 'subject_type' }),
-    strParam('subject_id', 'Subject id: a person or organisation id, or "<lobbyist id>:<member person id>" for a pair', { kind: 'eq', column: 'subject_id' }, '^\\d+(:\\d+)?$'),
+    strParam('subject_id', 'Subject id: a person or organisation id (a merged organisation\'s id matches its canonical record), or "<lobbyist id>:<member person id>" for a pair', {
+      kind: 'contains', column: 'f_subject_ids',
+    }, '^\\d+(:\\d+)?$'),
     intParam('office', 'Person id of the member whose office was contacted', { kind: 'eq', column: 'office', cast: 'integer' }),
     strParam('category', 'Registry subject category, or * for all categories', { kind: 'eq', column: 'category' }),
   ],

@@ -70,7 +70,7 @@ export const disclosureLag: ListRoute = defineInsight('Insights', {
     // Filter lists rather than the columns: while rows are pending, the one measurement row lists every subject type
     // and id, so that every request returns it (a measured row lists its own).
     enumParam('subject_type', DISCLOSURE_SUBJECT_TYPES, 'Kind of subject', { kind: 'contains', column: 'f_subject_types' }),
-    strParam('subject_id', 'Subject id: a firm\'s organisation id, a lobbyist\'s person id, or a registry subject category', { kind: 'contains', column: 'f_subject_ids' }),
+    strParam('subject_id', 'Subject id: a firm\'s organisation id (a merged record\'s id matches its canonical record), a lobbyist\'s person id, or a registry subject category', { kind: 'contains', column: 'f_subject_ids' }),
   ],
 });
 

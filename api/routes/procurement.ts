@@ -1,7 +1,7 @@
 // Procurement group: City contracts (competitive award lines and non-competitive contracts) and corporate groups.
 import type { Route } from './types.ts';
 import { CONTRACT_KINDS, GROUP_BASES, NONCOMPETITIVE_SCOPES, ONLY_FLAGGED } from '../schemas/vocabulary.ts';
-import { dateParam, defineDetail, defineInsight, defineList, enumParam, intParam, strParam } from './define.ts';
+import { dateParam, defineDetail, defineInsight, defineList, enumParam, intParam, organizationParam, strParam } from './define.ts';
 
 export const procurementRoutes: readonly Route[] = [
   defineList('Procurement', {
@@ -12,7 +12,7 @@ export const procurementRoutes: readonly Route[] = [
     schema: 'Contract',
     order: 'id ascending',
     params: [
-      intParam('supplier', 'Supplier organisation id', { kind: 'eq', column: 'supplier_organization_id', cast: 'integer' }),
+      organizationParam('supplier', 'Supplier organisation id', 'f_supplier_ids'),
       enumParam('kind', CONTRACT_KINDS, 'Contract kind', { kind: 'eq', column: 'kind' }),
       strParam('division', 'Case-insensitive substring of the division', { kind: 'substring', column: 'division' }),
       strParam('document', 'Solicitation document number (10 digits)', { kind: 'eq', column: 'document_number' }, '^\\d{10}$'),
@@ -46,7 +46,7 @@ export const procurementRoutes: readonly Route[] = [
     schema: 'ProcurementTimelineRow',
     order: 'organisation, then date, then event (registration, communication, solicitation_issued, solicitation_closed, contract_awarded), then id; row numbers that order',
     params: [
-      { ...intParam('organization', 'Organisation id', { kind: 'eq', column: 'organization_id', cast: 'integer' }), required: true },
+      { ...organizationParam('organization', 'Organisation id', 'f_organization_ids'), required: true },
       enumParam('inside', ONLY_FLAGGED, '1 for communications inside an open solicitation window', { kind: 'eq', column: 'inside', cast: 'integer' }),
       dateParam('from', 'Event date on or after', { kind: 'gte', column: 'date' }),
       dateParam('to', 'Event date on or before', { kind: 'lte', column: 'date' }),
@@ -60,7 +60,9 @@ export const procurementRoutes: readonly Route[] = [
     order: 'scope (all, supplier, division), scope id (organisation ids in numeric order), reason ("*" first), then year',
     params: [
       enumParam('scope', NONCOMPETITIVE_SCOPES, 'all, supplier or division', { kind: 'eq', column: 'scope' }),
-      strParam('scope_id', 'Supplier organisation id or division name', { kind: 'eq', column: 'scope_id' }),
+      strParam('scope_id', 'Supplier organisation id (a merged record\'s id matches its canonical record) or division name', {
+        kind: 'contains', column: 'f_scope_ids',
+      }),
       strParam('reason', 'A non-competitive reason as published, or * for all reasons', { kind: 'eq', column: 'reason' }),
     ],
   }),
@@ -71,8 +73,8 @@ export const procurementRoutes: readonly Route[] = [
     schema: 'FirmClientsRow',
     order: 'firm organisation id, client organisation id, then year',
     params: [
-      intParam('firm', 'Consultant firm organisation id', { kind: 'eq', column: 'firm_organization_id', cast: 'integer' }),
-      intParam('client', 'Client organisation id', { kind: 'eq', column: 'client_organization_id', cast: 'integer' }),
+      organizationParam('firm', 'Consultant firm organisation id', 'f_firm_ids'),
+      organizationParam('client', 'Client organisation id', 'f_client_ids'),
       intParam('year', 'Calendar year', { kind: 'eq', column: 'year', cast: 'integer' }),
     ],
   }),

@@ -35,6 +35,7 @@ export const activityInsightSchemas: Record<string, Schema> = {
     email: count,
     written: count,
     other: count,
+    not_stated: count,
     staff_share: rate,
     rank: { type: 'integer', minimum: 1 },
   }),

@@ -1659,8 +1659,10 @@ export interface components {
             email: number;
             /** @description Of the communications, those in writing */
             written: number;
-            /** @description Of the communications, those by another method */
+            /** @description Of the communications, those whose method is "other" (as /communications?method=other lists them) */
             other: number;
+            /** @description Of the communications, those with no method stated in the registry (method null); the six method counts add up to communications */
+            not_stated: number;
             /** @description Share of the office's communications that went to staff rather than the member */
             staff_share: number | null;
             /** @description Rank of the office among all member offices in the quarter (1 = most contacted; ties share a rank) */
@@ -2831,7 +2833,7 @@ export interface operations {
                 status?: "active" | "closed" | "closed by lro";
                 /** @description Lobbyist class */
                 type?: "consultant" | "in_house" | "voluntary";
-                /** @description Client organisation id */
+                /** @description Client organisation id; a merged record's id matches its canonical record */
                 client?: number;
                 /** @description Ward of a linked site */
                 ward?: number;
@@ -3265,7 +3267,7 @@ export interface operations {
     contractsList: {
         parameters: {
             query?: {
-                /** @description Supplier organisation id */
+                /** @description Supplier organisation id; a merged record's id matches its canonical record */
                 supplier?: number;
                 /** @description Contract kind */
                 kind?: "competitive" | "non_competitive";
@@ -3401,7 +3403,7 @@ export interface operations {
     insightsProcurementTimeline: {
         parameters: {
             query: {
-                /** @description Organisation id */
+                /** @description Organisation id; a merged record's id matches its canonical record */
                 organization: number;
                 /** @description 1 for communications inside an open solicitation window */
                 inside?: "1";
@@ -3442,7 +3444,7 @@ export interface operations {
             query?: {
                 /** @description all, supplier or division */
                 scope?: "all" | "supplier" | "division";
-                /** @description Supplier organisation id or division name */
+                /** @description Supplier organisation id (a merged record's id matches its canonical record) or division name */
                 scope_id?: string;
                 /** @description A non-competitive reason as published, or * for all reasons */
                 reason?: string;
@@ -3477,9 +3479,9 @@ export interface operations {
     insightsFirmClients: {
         parameters: {
             query?: {
-                /** @description Consultant firm organisation id */
+                /** @description Consultant firm organisation id; a merged record's id matches its canonical record */
                 firm?: number;
-                /** @description Client organisation id */
+                /** @description Client organisation id; a merged record's id matches its canonical record */
                 client?: number;
                 /** @description Calendar year */
                 year?: number;
@@ -3557,7 +3559,7 @@ export interface operations {
                 election?: string;
                 /** @description Candidate person id */
                 candidate?: number;
-                /** @description Organisation id */
+                /** @description Organisation id; a merged record's id matches its canonical record */
                 organization?: number;
                 /** @description Match tier: 1 registered lobbyist, 2 senior officer */
                 tier?: "1" | "2";
@@ -3631,7 +3633,7 @@ export interface operations {
             query?: {
                 /** @description Election identifier (year, e.g. 2022) */
                 election?: string;
-                /** @description Organisation id */
+                /** @description Organisation id; a merged record's id matches its canonical record */
                 organization?: number;
                 /** @description Candidate person id */
                 candidate?: number;
@@ -3668,7 +3670,7 @@ export interface operations {
             query?: {
                 /** @description Election identifier (year, e.g. 2022) */
                 election?: string;
-                /** @description Organisation id */
+                /** @description Organisation id; a merged record's id matches its canonical record */
                 organization?: number;
                 /** @description Candidate person id */
                 candidate?: number;
@@ -3855,7 +3857,7 @@ export interface operations {
             query?: {
                 /** @description Kind of subject */
                 subject_type?: "lobbyist" | "firm" | "office" | "pair";
-                /** @description Subject id: a person or organisation id, or "<lobbyist id>:<member person id>" for a pair */
+                /** @description Subject id: a person or organisation id (a merged organisation's id matches its canonical record), or "<lobbyist id>:<member person id>" for a pair */
                 subject_id?: string;
                 /** @description Person id of the member whose office was contacted */
                 office?: number;
@@ -4129,7 +4131,7 @@ export interface operations {
             query?: {
                 /** @description Kind of subject */
                 subject_type?: "firm" | "lobbyist" | "subject" | "all";
-                /** @description Subject id: a firm's organisation id, a lobbyist's person id, or a registry subject category */
+                /** @description Subject id: a firm's organisation id (a merged record's id matches its canonical record), a lobbyist's person id, or a registry subject category */
                 subject_id?: string;
                 /** @description Page size, 1 to 500 (default 100) */
                 limit?: components["parameters"]["Limit"];

@@ -4,6 +4,7 @@
 // that served the page. Made once per export, straight from the route handlers (no HTTP, no rate-limit budget).
 import { routes } from '../../api/routes.ts';
 import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
+import { requiredParamField } from '../../api/routes/define.ts';
 import { serveBulkManifest } from '../utils/bulk.ts';
 import { serveDetail, serveList, serveStatic } from '../utils/pages.ts';
 import { bytesReply } from './assets.ts';
@@ -94,8 +95,8 @@ async function _listExample(site: Site, route: ListRoute, firstIds: Map<string, 
 function _firstValue(site: Site, route: ListRoute, param: string): string | number | null {
   const table = site.tables.get(route.id);
   const def = route.params.find((p) => p.name === param);
-  const column = def?.filter && 'column' in def.filter ? def.filter.column : null;
-  if (!table || !column) return null;
+  if (!table || !def) return null;
+  const column = requiredParamField(route, def);
   const page = table.run({ route, filters: new Map(), limit: 1, cursor: null, queryHash: '', canonical: false });
   const row = page.records[0] ? JSON.parse(page.records[0]) as Record<string, unknown> : null;
   const value = row?.[column];

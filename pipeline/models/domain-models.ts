@@ -5,6 +5,8 @@
 export interface DomainModels {
   staging: readonly string[];
   core: readonly string[];
+  /** Models that apply the published links to the domain's records, after the shared link models. */
+  links?: readonly string[];
   api: readonly string[];
   quality: readonly string[];
 }

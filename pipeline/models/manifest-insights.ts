@@ -1,9 +1,12 @@
 // Insight models (pipeline/models/insights/), run as the `insights` layer after the api tables they are computed from.
 // One list per family so each grows on its own; manifest.ts runs them in this order.
 
+/** The communications that reached members' offices and their counts per office, term and quarter (api layer, read
+ *  by /people/{id} and by the activity and contribution insights). */
+export const officeContactModels: readonly string[] = ['int_office_communications', 'int_office_contact_counts'];
+
 /** 4.1 item lobbying, 4.3 office contacts, 4.4 meeting rates, 4.2 deviation, 4.8 former officials. */
 export const activityInsightModels: readonly string[] = [
-  'int_insight_office_communications',
   'api_insight_item_lobbying',
   'api_insight_office_contacts',
   'api_insight_meeting_rates',
@@ -33,8 +36,6 @@ export const developmentProcurementInsightModels: readonly string[] = [
   'int_insight_application_matches', // .ts: greedy matching without replacement (pipeline/stats/greedy-matching.ts)
   'api_insight_application_comparison',
   'api_applications_detail', // the application document, with its kind and type's comparison row
-  'int_insight_organization_families', // L3 components: an organisation and the records merged with it
-  'int_insight_contract_suppliers', // contract → winning organisations (key-resolved, published L6)
   'api_insight_procurement_timeline',
   'api_insight_noncompetitive_share',
   'api_insight_firm_clients',

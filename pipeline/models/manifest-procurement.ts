@@ -12,7 +12,9 @@ export const procurementModels: DomainModels = {
     'stg_groups__manual',
     'stg_groups__addresses',
   ],
-  core: ['int_contracts', 'int_group_edges', 'int_group_members', 'int_groups', 'int_campaigns'],
+  core: ['int_contracts', 'int_group_edges', 'int_campaigns'],
+  // after the published links: suppliers resolved by L6 and groups over canonical organisations (L3 merges)
+  links: ['int_contract_suppliers', 'int_group_members', 'int_groups'],
   api: ['api_contracts', 'api_contracts_detail', 'api_groups', 'api_groups_detail', 'api_campaigns'],
   quality: ['qa_procurement_values'],
 };

@@ -3,7 +3,8 @@
 
 import { developmentModels } from './manifest-development.ts';
 import {
-  activityInsightModels, contributionInsightModels, developmentProcurementInsightModels, trendInsightModels,
+  activityInsightModels, contributionInsightModels, developmentProcurementInsightModels, officeContactModels,
+  trendInsightModels,
 } from './manifest-insights.ts';
 import { entityLinkModels, positionLinkModels, registrationLinkModels } from './manifest-links.ts';
 import { procurementModels } from './manifest-procurement.ts';
@@ -77,6 +78,10 @@ export const layers: readonly Layer[] = [
       'int_record_links',
       'int_registration_topics',
       'int_communications',
+      // the published links applied to the records: L3 merges to canonical organisations, then what names them
+      'int_organization_canonical',
+      'int_registration_organizations',
+      ...(procurementModels.links ?? []),
     ],
   },
   {
@@ -85,11 +90,13 @@ export const layers: readonly Layer[] = [
       'api_topics',
       'api_organizations',
       'api_organizations_detail',
-      'api_people',
-      'api_people_detail',
       'api_registrations',
       'api_registrations_detail',
       'api_communications',
+      // contacts per member office, from the published tables: /people/{id} and the activity insights count these
+      ...officeContactModels,
+      'api_people',
+      'api_people_detail',
       'api_agenda_items',
       'api_agenda_items_detail',
       'api_links',

@@ -12,7 +12,7 @@ import { loadResourceTable } from '../../api/query/engine.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import type { ListRoute } from '../../api/routes/types.ts';
-import { primaryKeyOf } from '../../api/routes/define.ts';
+import { primaryKeyOf, requiredParamField } from '../../api/routes/define.ts';
 import { siteLayout } from '../../api/site-layout.ts';
 import { bulkColumns, type BulkColumn } from '../../build/bulk/columns.ts';
 import { bulkBaseName } from '../../build/bulk/names.ts';
@@ -101,7 +101,7 @@ describe('bulk export', () => {
       // no canonical pages (a parameter is required): the engine over the published data answers each value of it,
       // and the values in the order the rows hold them give the API's order
       expect(required.length).toBe(1);
-      const param = required[0]!, column = param.filter!.column;
+      const param = required[0]!, column = requiredParamField(route, param);
       const ctx = { exportId: (JSON.parse(readFileSync(path.join(siteDir, siteLayout.manifest), 'utf8')) as { export_id: string }).export_id, cursorSecret };
       const table = loadResourceTable(route, readFileSync(path.join(siteDir, siteLayout.data(route.resource))), ctx);
       const records = tables.find((t) => t.route === route)!.records.map((json) => JSON.parse(json) as Record<string, unknown>);

@@ -48,6 +48,7 @@ describe('office contacts = recomputed from /communications', () => {
       return { person_id: Number(person), term, quarter, communications: cs.length, registrations: distinct(cs.map((c) => c.registration_id)),
         organizations: distinct(cs.map((c) => regs.get(c.registration_id)!.client_organization_id)), lobbyists: distinct(cs.map((c) => c.lobbyist_person_id)),
         meeting: n('meeting'), call: n('call'), email: n('email'), written: n('written'), other: n('other'),
+        not_stated: cs.filter((c) => c.method === null).length,
         staff_share: r4(cs.filter((c) => c.office_holder_type === 'councillor_staff').length / cs.length), rank: 0 };
     });
     for (const same of byKey(rows, (r) => `${r.term}|${r.quarter}`).values()) {

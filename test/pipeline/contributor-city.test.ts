@@ -69,7 +69,8 @@ describe('contributor city', () => {
         20140001 as id, null::integer as candidate_person_id`);
     await wh.exec('create table int_lobbyist_mentions (name_key varchar, registration_id varchar)');
     await wh.exec('create table int_people (id integer, natural_key varchar)');
-    await wh.exec('create table int_registrations (id varchar, client_organization_id integer)');
+    await wh.exec('create table int_registration_organizations (registration_id varchar, client_organization_id integer)');
+    await wh.exec('create table int_organization_canonical as select 7 as organization_id, 7 as canonical_id, [7] as family_ids');
     await runModel(wh, 'api', 'api_contributions');
     const rows = await wh.all<Record<string, unknown>>('select * from api_contributions order by contribution_id');
     expect(rows.map((r) => [r.contributor_name, r.contributor_city])).toEqual(

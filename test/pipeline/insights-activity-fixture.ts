@@ -4,7 +4,7 @@
 import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { loadFixtureTables, type Row } from '../helpers/fixture-tables.ts';
 import { prepareModels, runModel } from '../../pipeline/lib/models.ts';
-import { activityInsightModels } from '../../pipeline/models/manifest-insights.ts';
+import { activityInsightModels, officeContactModels } from '../../pipeline/models/manifest-insights.ts';
 
 /** Input tables and their column types (what the activity models read of them). */
 const TABLES: Record<string, Record<string, string>> = {
@@ -27,6 +27,8 @@ const TABLES: Record<string, Record<string, string>> = {
   int_votes: { agenda_item_id: 'VARCHAR', motion_number: 'BIGINT', person_id: 'INTEGER', vote: 'VARCHAR' },
   int_member_terms: { term: 'VARCHAR', name_key: 'VARCHAR', role: 'VARCHAR', ward: 'INTEGER', start_date: 'DATE', end_date: 'DATE' },
   int_people: { id: 'INTEGER', natural_key: 'VARCHAR' },
+  // L3 families (links layer): empty unless a test merges organisations; the insights then keep every id as it is
+  int_organization_canonical: { organization_id: 'INTEGER', canonical_id: 'INTEGER', is_canonical: 'BOOLEAN', family_ids: 'INTEGER[]' },
 };
 
 export type Inputs = Partial<Record<keyof typeof TABLES, Row[]>>;
@@ -39,6 +41,7 @@ export async function activityWarehouse(inputs: Inputs, exportDate = '2026-11-20
   await prepareModels(wh);
   await runModel(wh, 'core', 'int_terms');
   await wh.exec(`create table int_export as select $d as export_date, cast($d as date) as export_day`, { d: exportDate });
+  for (const model of officeContactModels) await runModel(wh, 'api', model);
   for (const model of activityInsightModels) await runModel(wh, 'insights', model);
   return wh;
 }

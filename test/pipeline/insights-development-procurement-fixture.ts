@@ -28,6 +28,8 @@ const TABLES: Record<string, Record<string, string>> = {
     id: 'VARCHAR', registration_id: 'VARCHAR', lobbyist_person_id: 'INTEGER', office_holder_type: 'VARCHAR',
     member_person_id: 'INTEGER', date: 'DATE', _sort: 'VARCHAR',
   },
+  // L3 families (links layer): empty unless a test merges organisations; the insights then keep every id as it is
+  int_organization_canonical: { organization_id: 'INTEGER', canonical_id: 'INTEGER', is_canonical: 'BOOLEAN', family_ids: 'INTEGER[]' },
 };
 
 export type Inputs = Partial<Record<keyof typeof TABLES, Row[]>>;

@@ -26,6 +26,8 @@ const TABLES: Record<string, Record<string, string>> = {
   int_people: { id: 'integer', natural_key: 'varchar' },
   int_person_roles: { person_id: 'integer', role: 'varchar', start_date: 'date', end_date: 'date' },
   int_committee_memberships: { term: 'varchar', name_key: 'varchar', committee_code: 'varchar', start_date: 'date', end_date: 'date' },
+  // L3 families (links layer): empty unless a test merges organisations; the insights then keep every id as it is
+  int_organization_canonical: { organization_id: 'integer', canonical_id: 'integer', is_canonical: 'boolean', family_ids: 'integer[]' },
 };
 
 export type Fixture = Partial<Record<keyof typeof TABLES, Row[]>>;

@@ -146,11 +146,16 @@ describe('contracts', () => {
     expect(rows.at(-1)!.id).toBe('N-8614'); // N-95 sorts before N-8614: workspace numbers are padded in _sort
   });
 
-  it('resolves a supplier only on an equal organisation key', async () => {
-    const acme = await orgId('Acme Holdings Inc.');
+  it('resolves a supplier on an equal organisation key, to the canonical record of its L3 family', async () => {
+    // the L3 model publishes Acme Holdings Inc. as merged into Acme Builders Ltd. (shared owner and postal code), so
+    // the contract's supplier is the canonical record, as /contracts?supplier= and every procurement figure name it
+    const [merge] = await wh.all<{ from_id: string; to_id: string }>("select from_id, to_id from int_links where task = 'L3' and published and to_id = $id",
+      { id: String(await orgId('Acme Holdings Inc.')) });
+    expect(merge!.from_id).toBe(String(await orgId('Acme Builders Ltd.')));
+    const acme = await orgId('Acme Builders Ltd.');
     const rows = await wh.all<{ supplier_raw: string; supplier_organization_id: number | null; supplier_name: string; supplier_slug: string | null }>(
       "select supplier_raw, supplier_organization_id, supplier_name, supplier_slug from api_contracts where document_number = '4000000001' order by id");
-    expect(rows[0]).toMatchObject({ supplier_raw: 'ACME HOLDINGS INCORPORATED', supplier_organization_id: acme, supplier_name: 'Acme Holdings Inc.', supplier_slug: 'acme-holdings-inc' });
+    expect(rows[0]).toMatchObject({ supplier_raw: 'ACME HOLDINGS INCORPORATED', supplier_organization_id: acme, supplier_name: 'Acme Builders Ltd.', supplier_slug: 'acme-builders-ltd' });
     expect(rows[1]).toMatchObject({ supplier_raw: 'Acme Holding Inc.', supplier_organization_id: null, supplier_name: 'Acme Holding Inc.', supplier_slug: null });
   });
 
@@ -176,8 +181,10 @@ describe('groups', () => {
     const members = (gid: number) => names.filter((n) => n.group_id === gid).map((n) => n.canonical_name);
     expect(groups).toHaveLength(2);
     const acme = groups.find((g) => g.basis === 'parent_subsidiary')!;
-    expect(members(acme.id)).toEqual(['Acme Builders Ltd.', 'Acme Holdings Inc.', 'Zenith Capital Corp.']);
-    expect(acme.bases).toEqual(['parent_subsidiary', 'shared_beneficiary']);
+    // Acme Holdings Inc. is merged into Acme Builders Ltd. (L3): one member, by its canonical record
+    expect(members(acme.id)).toEqual(['Acme Builders Ltd.', 'Zenith Capital Corp.']);
+    // the shared beneficiary joined the two Acme records, one legal entity now: no basis between members
+    expect(acme.bases).toEqual(['parent_subsidiary']);
     const harbour = groups.find((g) => g.basis === 'manual')!;
     // manual (Harbour Realty + Lake Shore without its legal form) joined to the shared address with a corporate donor
     expect(members(harbour.id)).toEqual(['Harbour Developments Inc.', 'Harbour Realty Ltd.', 'Lake Shore Inc.']);

@@ -1,18 +1,30 @@
 -- GET /agenda-items/{id}: the item with its motions, votes, published links and a lobbying summary.
-with lobbying as (
-    -- lobbying on the registrations linked to the item (published L1 links), up to its first vote (or meeting)
-    select
-        i.id as agenda_item_id,
-        count(distinct r.id) as linked_registrations,
-        count(distinct c.id) filter (where c.date <= coalesce(i.first_vote_date, i.meeting_date)) as communications,
-        count(distinct r.client_organization_id) as organizations,
-        count(distinct c.lobbyist_person_id) filter (where c.date <= coalesce(i.first_vote_date, i.meeting_date)) as lobbyists,
-        count(distinct c.member_person_id) filter (where c.date <= coalesce(i.first_vote_date, i.meeting_date)) as members_contacted
+with linked as (
+    -- registrations with a published L1 link to the item, and their clients as canonical records (L3 merges)
+    select i.id as agenda_item_id, coalesce(i.first_vote_date, i.meeting_date) as cut_date, l.from_id as registration_id,
+        o.client_organization_id
     from int_agenda_items as i
     inner join int_links as l on l.task = 'L1' and l.published and l.to_id = i.id
-    inner join int_registrations as r on r.id = l.from_id
-    left join int_communications as c on c.registration_id = r.id
-    group by i.id
+    inner join int_registration_organizations as o on o.registration_id = l.from_id
+),
+
+lobbying as (
+    -- every count but the linked ones is over the same communications: those of the linked registrations dated on
+    -- or before the first vote (or the meeting); members' offices as in item-lobbying (the member or their staff)
+    select
+        k.agenda_item_id,
+        count(distinct k.registration_id) as linked_registrations,
+        count(distinct k.client_organization_id) as linked_organizations,
+        count(distinct c.registration_id) as registrations,
+        count(distinct k.client_organization_id) filter (where c.id is not null) as organizations,
+        count(distinct c.id) as communications,
+        count(distinct c.lobbyist_person_id) as lobbyists,
+        count(distinct c.member_person_id)
+            filter (where c.office_holder_type in ('member_of_council', 'councillor_staff')) as members_contacted
+    from linked as k
+    left join int_communications as c on c.registration_id = k.registration_id
+        and c.date <= k.cut_date -- lobbying before the decision
+    group by k.agenda_item_id
 ),
 
 motions as (
@@ -62,10 +74,14 @@ select
         votes := coalesce(v.votes, []),
         links := coalesce(lk.links, []),
         lobbying := struct_pack(
-            basis := 'published L1 links; communications dated on or before the first vote (or the meeting)',
+            basis := 'published L1 links; linked_registrations and linked_organizations count every linked registration '
+                || 'and its client; the other counts are over the communications of those registrations dated on or '
+                || 'before the first vote (or the meeting)',
             linked_registrations := coalesce(lb.linked_registrations, 0),
-            communications := coalesce(lb.communications, 0),
+            linked_organizations := coalesce(lb.linked_organizations, 0),
+            registrations := coalesce(lb.registrations, 0),
             organizations := coalesce(lb.organizations, 0),
+            communications := coalesce(lb.communications, 0),
             lobbyists := coalesce(lb.lobbyists, 0),
             members_contacted := coalesce(lb.members_contacted, 0)
         )

@@ -1,13 +1,23 @@
 -- GET /groups/{id}: the group with its member organisations and the records that connect them. A connection names
--- a registration, a contribution file and row, or the manual list: never an address.
-with connections as (
+-- a registration, a contribution file and row, or the manual list: never an address. Organisations are named by
+-- their canonical records, as the members are.
+with canonical_edges as (
+    select distinct least(a.canonical_id, b.canonical_id) as from_organization_id,
+        greatest(a.canonical_id, b.canonical_id) as to_organization_id, e.basis, e.record
+    from int_group_edges as e
+    inner join int_organization_canonical as a on a.organization_id = e.from_organization_id
+    inner join int_organization_canonical as b on b.organization_id = e.to_organization_id
+    where a.canonical_id <> b.canonical_id -- an edge inside one legal entity connects no members
+),
+
+connections as (
     select m.group_id,
         list(struct_pack(
             from_organization_id := e.from_organization_id, to_organization_id := e.to_organization_id,
             basis := e.basis, record := e.record
         ) order by e.from_organization_id, e.to_organization_id, e.basis, e.record.type, e.record.registration_id,
             e.record.contribution_file, e.record.contribution_row, e.record.group_name) as connections
-    from int_group_edges as e
+    from canonical_edges as e
     inner join int_group_members as m on m.organization_id = e.from_organization_id
     group by m.group_id
 )

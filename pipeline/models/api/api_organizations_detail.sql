@@ -1,14 +1,17 @@
--- GET /organizations/{id}: the organisation with the registrations that name it and its published L3 merges.
+-- GET /organizations/{id}: the canonical organisation with the registrations that name any record of its family
+-- and its published L3 merges. The merged records' ids and slugs are further names of the document (`aliases`), so
+-- /organizations/{merged id} answers with the canonical record.
 with roles as (
-    select distinct m.registration_id, o.id as organization_id,
+    select distinct m.registration_id, k.canonical_id as organization_id,
         case
-            when r.client_organization_id = o.id then 'client'
-            when r.firm_organization_id = o.id then 'firm'
+            when r.client_organization_id = k.canonical_id then 'client'
+            when r.firm_organization_id = k.canonical_id then 'firm'
             else lower(coalesce(m.party_type, m.party_source))
         end as role
     from int_organization_mentions as m
     inner join int_organizations as o using (org_key)
-    inner join int_registrations as r on r.id = m.registration_id
+    inner join int_organization_canonical as k on k.organization_id = o.id
+    inner join int_registration_organizations as r on r.registration_id = m.registration_id
 ),
 
 registrations as (
@@ -21,6 +24,28 @@ registrations as (
     from roles as ro
     inner join int_registrations as r on r.id = ro.registration_id
     group by ro.organization_id
+),
+
+family_links as (
+    -- the published L3 links touching any record of the family (both ends are in it: a link joins its two records)
+    select distinct k.canonical_id as organization_id, l.id, l.link
+    from int_organization_canonical as k
+    inner join int_published_links as l on l.entity_type = 'organization' and l.entity_id = cast(k.organization_id as varchar)
+    where l.link.task = 'L3' -- merges; other organisation links are on the records they name
+),
+
+merges as (
+    select organization_id, list(link order by id) as links from family_links group by organization_id
+),
+
+merged_names as (
+    -- the ids and slugs of the records merged into the canonical one
+    select k.canonical_id as organization_id,
+        list_filter(flatten(list([cast(m.id as varchar), m.slug])), n -> n is not null) as names
+    from int_organization_canonical as k
+    inner join int_organizations as m on m.id = k.organization_id
+    where not k.is_canonical
+    group by k.canonical_id
 )
 
 select
@@ -28,12 +53,13 @@ select
     o.slug,
     to_json(struct_pack(
         id := o.id, canonical_name := o.canonical_name, aliases := ao.aliases, type := o.type,
-        group_id := gm.group_id, slug := o.slug,
+        group_id := ao.group_id, slug := o.slug,
         registrations := coalesce(g.registrations, []),
-        merges := coalesce(list_filter(mg.links, l -> l.task = 'L3'), []) -- published L3 links at either end
-    )) as doc
-from int_organizations as o
+        merges := coalesce(mg.links, [])
+    )) as doc,
+    coalesce(mn.names, []) as aliases
+from api_organizations as ao -- canonical records only; the list record's aliases include merged records' names
+inner join int_organizations as o on o.id = ao.id
 left join registrations as g on g.organization_id = o.id
-left join int_group_members as gm on gm.organization_id = o.id
-left join int_record_links as mg on mg.entity_type = 'organization' and mg.entity_id = cast(o.id as varchar)
-inner join api_organizations as ao on ao.id = o.id -- the list record's aliases include merged records' names
+left join merges as mg on mg.organization_id = o.id
+left join merged_names as mn on mn.organization_id = o.id

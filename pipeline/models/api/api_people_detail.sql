@@ -16,45 +16,31 @@ committees as (
     group by p.id
 ),
 
-contacts as (
-    -- communications that reached the member's office: the member or the member's staff
-    select c.*, r.client_organization_id, t.term
-    from int_communications as c
-    inner join int_registrations as r on r.id = c.registration_id
-    left join int_terms as t on c.date between t.start_date and t.end_date
-    where c.member_person_id is not null
-),
-
-per_term as (
-    select member_person_id, term, count(*) as communications
-    from contacts
-    group by all
+contact_stats as (
+    -- one office's counts as int_office_contact_counts holds them, the figures /insights/office-contacts publishes
+    select
+        person_id,
+        term,
+        quarter,
+        struct_pack(
+            communications := communications, to_member := to_member, to_staff := to_staff,
+            registrations := registrations, organizations := organizations, lobbyists := lobbyists,
+            first_date := first_date, last_date := last_date,
+            by_method := struct_pack(meeting := meeting, call := call, email := email, written := written,
+                other := other, not_stated := not_stated)
+        ) as stats
+    from int_office_contact_counts
 ),
 
 office_stats as (
+    -- the office over all time, with each term's counts (the term rows of /insights/office-contacts)
     select
-        c.member_person_id as person_id,
-        struct_pack(
-            communications := count(*),
-            to_member := count(*) filter (where c.office_holder_type = 'member_of_council'),
-            to_staff := count(*) filter (where c.office_holder_type = 'councillor_staff'),
-            registrations := count(distinct c.registration_id),
-            organizations := count(distinct c.client_organization_id),
-            lobbyists := count(distinct c.lobbyist_person_id),
-            first_date := min(c.date),
-            last_date := max(c.date),
-            by_method := struct_pack(
-                meeting := count(*) filter (where c.method = 'meeting'),
-                call := count(*) filter (where c.method = 'call'),
-                email := count(*) filter (where c.method = 'email'),
-                written := count(*) filter (where c.method = 'written'),
-                other := count(*) filter (where c.method = 'other' or c.method is null)
-            ),
-            by_term := (select list(struct_pack(term := t.term, communications := t.communications) order by t.term)
-                from per_term as t where t.member_person_id = c.member_person_id)
-        ) as office_contacts
-    from contacts as c
-    group by c.member_person_id
+        a.person_id,
+        struct_insert(a.stats, by_term := coalesce((
+            select list(struct_concat(struct_pack(term := t.term), t.stats) order by t.term)
+            from contact_stats as t where t.person_id = a.person_id and t.quarter = 'term'), [])) as office_contacts
+    from contact_stats as a
+    where a.quarter is null -- the all-time row
 ),
 
 members as (
@@ -72,7 +58,9 @@ select
         -- members' offices get statistics even when never contacted; other people have none
         office_contacts := case when m.person_id is not null then coalesce(s.office_contacts, struct_pack(
             communications := 0, to_member := 0, to_staff := 0, registrations := 0, organizations := 0,
-            lobbyists := 0, first_date := null, last_date := null, by_method := null, by_term := []))
+            lobbyists := 0, first_date := null, last_date := null,
+            by_method := struct_pack(meeting := 0, call := 0, email := 0, written := 0, other := 0, not_stated := 0),
+            by_term := []))
         end
     )) as doc
 from int_people as p

@@ -1,4 +1,5 @@
--- GET /registrations/{id}: the registration with its lobbyists, parties, communications and published links.
+-- GET /registrations/{id}: the registration with its lobbyists, parties, communications and published links. Every
+-- organisation id is the canonical record's (L3 merges), as /registrations names it; a party keeps its name as written.
 with sites as (
     select rs.registration_id, list(c.card order by c.site_id) as sites
     from (select distinct registration_id, site_id from int_registration_sites) as rs
@@ -17,10 +18,11 @@ lobbyists as (
 
 parties as (
     select m.registration_id,
-        list(struct_pack(organization_id := o.id, name := m.name, trade_name := m.trade_name,
+        list(struct_pack(organization_id := k.canonical_id, name := m.name, trade_name := m.trade_name,
             source := m.party_source, type := m.party_type) order by m.party_source desc, m.ordinal) as parties
     from int_organization_mentions as m
     inner join int_organizations as o using (org_key)
+    inner join int_organization_canonical as k on k.organization_id = o.id
     group by m.registration_id
 ),
 
@@ -39,8 +41,8 @@ select
     r.id,
     cast(null as varchar) as slug,
     to_json(struct_pack(
-        id := r.id, client_organization_id := r.client_organization_id, lobbyist_person_id := r.lobbyist_person_id,
-        firm_organization_id := r.firm_organization_id, type := r.type, status := r.status, subjects := r.subjects,
+        id := r.id, client_organization_id := ro.client_organization_id, lobbyist_person_id := r.lobbyist_person_id,
+        firm_organization_id := ro.firm_organization_id, type := r.type, status := r.status, subjects := r.subjects,
         topic := t.topic, particulars := r.particulars, summary := sm.summary, ward := case when len(w.wards) = 1 then w.wards[1] end,
         initial_approval_date := r.initial_approval_date, start_date := r.start_date, end_date := r.end_date,
         lobbyists := coalesce(l.lobbyists, []),
@@ -50,6 +52,7 @@ select
         links := coalesce(lk.links, [])
     )) as doc
 from int_registrations as r
+inner join int_registration_organizations as ro on ro.registration_id = r.id
 left join lobbyists as l on l.registration_id = r.id
 left join parties as p on p.registration_id = r.id
 left join communications as c on c.registration_id = r.id

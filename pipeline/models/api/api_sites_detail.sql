@@ -6,7 +6,8 @@ with registrations as (
             order by r.sm_digits, r.id) as registrations
     from int_registration_sites as rs
     join int_registrations as r on r.id = rs.registration_id
-    left join int_organizations as o on o.id = r.client_organization_id
+    join int_registration_organizations as ro on ro.registration_id = r.id
+    left join int_organizations as o on o.id = ro.client_organization_id -- the canonical record's name (L3 merges)
     group by rs.site_id
 ),
 

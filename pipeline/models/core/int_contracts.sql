@@ -1,6 +1,7 @@
 -- City contracts: competitive award lines and non-competitive contracts in one table, with a stable id, the
--- supplier resolved to a registry organisation only on an equal organisation key (fuzzy matches are L6 links),
--- and the solicitation the award answered when its document number matches.
+-- registry organisation whose key equals the supplier's (fuzzy matches are L6 links; the published supplier, with
+-- both and the L3 merges applied, is int_contract_suppliers), and the solicitation the award answered when its
+-- document number matches.
 with awarded as (
     select * from stg_procurement__awarded
 ),
@@ -17,7 +18,7 @@ solicitations as (
 ),
 
 organizations as (
-    select id, org_key, canonical_name, slug from int_organizations
+    select id, org_key from int_organizations
 ),
 
 award_lines as (
@@ -76,9 +77,8 @@ final as (
         c.id,
         c._sort,
         c.kind,
-        o.id as supplier_organization_id,
-        coalesce(o.canonical_name, c.supplier_name) as supplier_name,
-        o.slug as supplier_slug,
+        o.id as supplier_key_organization_id,
+        c.supplier_name,
         c.supplier_raw,
         c.supplier_key,
         c.amount,

@@ -30,7 +30,7 @@ lobbying as (
         count(*) as communications,
         min(c.date) as first_communication,
         max(c.date) as last_communication
-    from int_insight_office_communications as c
+    from int_office_communications as c
     inner join terms as t on c.date between t.start_date and t.end_date -- during the term before the election
     where c.client_organization_id is not null -- a registration with no resolved client names no organisation
     group by all
@@ -51,9 +51,12 @@ final as (
         (select caveat from int_insight_contribution_caveat) as caveat,
         (select export_date from int_export) as model_version,
         g.election || ' ' || lpad(cast(g.organization_id as varchar), 12, '0') || ' '
-            || lpad(cast(g.candidate_person_id as varchar), 12, '0') as _sort
+            || lpad(cast(g.candidate_person_id as varchar), 12, '0') as _sort,
+        -- the organisation filter matches any id of its family (L3 merges)
+        coalesce(k.family_ids, [g.organization_id]) as f_organization_ids
     from given as g
     inner join lobbying as l using (election, organization_id, candidate_person_id)
+    left join int_organization_canonical as k on k.organization_id = g.organization_id
 )
 
 select * from final

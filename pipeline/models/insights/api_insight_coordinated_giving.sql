@@ -48,8 +48,11 @@ final as (
         end as suppressed,
         (select caveat from int_insight_contribution_caveat) as caveat,
         (select export_date from int_export) as model_version,
-        g.election || ' ' || lpad(cast(g.organization_id as varchar), 12, '0') || ' ' || lpad(cast(g.campaign_id as varchar), 12, '0') as _sort
+        g.election || ' ' || lpad(cast(g.organization_id as varchar), 12, '0') || ' ' || lpad(cast(g.campaign_id as varchar), 12, '0') as _sort,
+        -- the organisation filter matches any id of its family (L3 merges)
+        coalesce(k.family_ids, [g.organization_id]) as f_organization_ids
     from groups as g
+    left join int_organization_canonical as k on k.organization_id = g.organization_id
 )
 
 select * from final

@@ -60,11 +60,15 @@ rows_measured as (
         s.*,
         cast(null as varchar) as measurement,
         [s.subject_type] as f_subject_types,
-        case when s.subject_id is null then [] else [s.subject_id] end as f_subject_ids,
+        -- a firm answers to any id of its family (L3 merges), other subjects to their own id
+        case when s.subject_id is null then []
+            else coalesce(list_transform(k.family_ids, i -> cast(i as varchar)), [s.subject_id]) end as f_subject_ids,
         case s.subject_type when 'all' then '1' when 'firm' then '2' when 'lobbyist' then '3' else '4' end || ' '
             || case when s.subject_type in ('firm', 'lobbyist') then lpad(s.subject_id, 12, '0')
                 else coalesce(s.subject_id, '') end as _sort
     from stats as s
+    left join int_organization_canonical as k
+        on s.subject_type = 'firm' and k.organization_id = try_cast(s.subject_id as integer)
 ),
 
 row_pending as (
@@ -84,7 +88,7 @@ row_pending as (
                 || strftime(h.available_from, '%Y-%m-%d') || '.'
         end as measurement,
         ['firm', 'lobbyist', 'subject', 'all'] as f_subject_types,
-        coalesce((select list(distinct subject_id order by subject_id) from stats where subject_id is not null), [])
+        coalesce((select list(distinct i order by i) from rows_measured, unnest(f_subject_ids) as u(i)), [])
             as f_subject_ids,
         '0 pending' as _sort
     from history as h

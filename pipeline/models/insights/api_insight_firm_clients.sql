@@ -79,11 +79,16 @@ final as (
         c.first_date,
         c.last_date,
         (select export_date from int_export) as model_version,
-        lpad(cast(k.firm as varchar), 12, '0') || ' ' || lpad(cast(k.client as varchar), 12, '0') || ' ' || cast(k.year as varchar) as _sort
+        lpad(cast(k.firm as varchar), 12, '0') || ' ' || lpad(cast(k.client as varchar), 12, '0') || ' ' || cast(k.year as varchar) as _sort,
+        -- the firm and client filters match any id of the organisation's family (L3 merges)
+        coalesce(fa.family_ids, [k.firm]) as f_firm_ids,
+        coalesce(ca.family_ids, [k.client]) as f_client_ids
     from keys as k
     left join registration_counts as r using (firm, client, year)
     left join lobbyist_counts as l using (firm, client, year)
     left join communication_counts as c using (firm, client, year)
+    left join int_organization_canonical as fa on fa.organization_id = k.firm
+    left join int_organization_canonical as ca on ca.organization_id = k.client
 )
 
 select * from final

@@ -6,7 +6,7 @@
 -- `suppressed` says which count fell short.
 with communications as (
     select c.*, category
-    from int_insight_office_communications as c,
+    from int_office_communications as c,
         unnest(list_concat(['*'], c.subjects)) as s(category) -- each communication in "*" and in each of its categories
 ),
 
@@ -80,8 +80,12 @@ final as (
         (select export_date from int_export) as model_version,
         -- subject type, subject id (numerically), office, then category with "*" first
         subject_type || ' ' || subject_key || ' ' || lpad(cast(office as varchar), 12, '0') || ' '
-            || case when category = '*' then '0' else '1' || category end as _sort
+            || case when category = '*' then '0' else '1' || category end as _sort,
+        -- the subject filter: a firm answers to any id of its family (L3 merges), other subjects to their own id
+        coalesce(list_transform(k.family_ids, i -> cast(i as varchar)), [subject_id]) as f_subject_ids
     from rated
+    left join int_organization_canonical as k
+        on subject_type = 'firm' and k.organization_id = try_cast(subject_id as integer)
 )
 
 select * from final

@@ -1,8 +1,9 @@
 -- GET /insights/noncompetitive-share (analysis-definitions.md, Procurement): per scope, non-competitive reason and
 -- calendar year of the award (contract) date, the non-competitive contracts and their amount against all contracts
 -- (competitive award lines and non-competitive contracts) of the same scope and year. Scopes: `all`; `supplier`
--- (scope_id = the organisation id of int_insight_contract_suppliers' primary supplier: key-resolved, else the best
--- published L6 link); `division` (scope_id = a division the contract names; a contract naming several counts in each).
+-- (scope_id = the contract's supplier as /contracts publishes it: key-resolved, else the best published L6 link, as
+-- its canonical record); `division` (scope_id = a division the contract names; a contract naming several counts in
+-- each).
 -- reason `*` counts every reason; a reason's own row exists where it has a contract. Contracts without a date belong
 -- to no year and are left out; amounts sum the stated ones (a null amount counts in the count, not in the sum).
 with contracts as (
@@ -12,13 +13,12 @@ with contracts as (
         c.amount,
         year(c.date) as year,
         c.reason,
-        s.organization_id as supplier_id,
+        c.supplier_organization_id as supplier_id,
         -- the City joins divisions with "," while a division's own name may hold ", " (Shelter, Support and Housing
         -- Administration): split on commas not followed by a space
         list_filter(list_transform(string_split(replace(coalesce(c.division, ''), ', ', chr(31)), ','),
             d -> trim(replace(d, chr(31), ', '))), d -> d <> '') as divisions
     from api_contracts as c
-    left join int_insight_contract_suppliers as s on s.contract_id = c.id and s.primary_supplier
     where c.date is not null -- the year is the award date's
 ),
 
@@ -65,9 +65,13 @@ final as (
         (select export_date from int_export) as model_version,
         -- scope (all, supplier, division), scope id (organisation ids numerically), reason ("*" first), year
         case r.scope when 'all' then '0' when 'supplier' then '1' || lpad(r.scope_id, 12, '0') else '2' || r.scope_id end
-            || chr(31) || case when r.reason = '*' then '0' else '1' || r.reason end || chr(31) || cast(r.year as varchar) as _sort
+            || chr(31) || case when r.reason = '*' then '0' else '1' || r.reason end || chr(31) || cast(r.year as varchar) as _sort,
+        -- the scope_id filter: a supplier answers to any id of its family (L3 merges), a division to its name
+        case when r.scope = 'all' then []
+            else coalesce(list_transform(k.family_ids, i -> cast(i as varchar)), [r.scope_id]) end as f_scope_ids
     from reasons as r
     inner join all_contracts as a using (scope, scope_id, year)
+    left join int_organization_canonical as k on r.scope = 'supplier' and k.organization_id = try_cast(r.scope_id as integer)
 )
 
 select * from final

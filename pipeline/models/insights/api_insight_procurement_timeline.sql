@@ -1,17 +1,14 @@
 -- GET /insights/procurement-timeline (analysis-definitions.md, Procurement): one organisation's lobbying and
--- procurement on one timeline. Events: the registrations naming it as client (dated by initial approval) and their
--- communications; the contracts it won (key-resolved supplier or a published L6 link) or an organisation of its L3
--- family won (int_insight_organization_families), with the solicitation each answered (issue date, closing date).
--- `inside` = 1 for a communication dated inside an open solicitation window — from the solicitation's issue date to the
--- date the organisation's family was first awarded a contract under it, both days included — of a solicitation that
--- the organisation or its L3 family won; 0 for other communications; null on other events. Ordered by date, then
+-- procurement on one timeline. The organisation is a canonical record, so its L3 family (the records merged into it)
+-- is one organisation here as everywhere. Events: the registrations naming it as client (dated by initial approval)
+-- and their communications; the contracts it won (/contracts' supplier: key-resolved, else the published L6 link),
+-- with the solicitation each answered (issue date, closing date). `inside` = 1 for a communication dated inside an
+-- open solicitation window — from the solicitation's issue date to the date the organisation was first awarded a
+-- contract under it, both days included — of a solicitation it won; 0 for other communications; null on other
+-- events. Ordered by date, then
 -- event (registration, communication, solicitation_issued, solicitation_closed, contract_awarded), then id; `row`
 -- numbers the organisation's events in that order.
-with families as (
-    select * from int_insight_organization_families
-),
-
-solicitations as (
+with solicitations as (
     -- the solicitation each contract answered, as its published document carries it
     select
         id as contract_id,
@@ -21,28 +18,24 @@ solicitations as (
 ),
 
 wins as (
-    -- contracts won by the organisation or by an organisation of its L3 family
+    -- the contracts the organisation won, as /contracts?supplier= lists them
     select
-        f.organization_id,
+        c.supplier_organization_id as organization_id,
         c.id as contract_id,
         c.date,
         c.amount,
         c.document_number,
         c._sort,
-        -- the organisation itself when it is a winner, else the lowest winning id of its family
-        case when bool_or(s.organization_id = f.organization_id) then f.organization_id
-            else min(s.organization_id) end as supplier_organization_id,
-        any_value(sol.issue_date) as issue_date,
-        any_value(sol.closing_date) as closing_date
-    from families as f
-    inner join int_insight_contract_suppliers as s on s.organization_id = f.member_id
-    inner join api_contracts as c on c.id = s.contract_id
+        c.supplier_organization_id,
+        sol.issue_date,
+        sol.closing_date
+    from api_contracts as c
     left join solicitations as sol on sol.contract_id = c.id
-    group by f.organization_id, c.id, c.date, c.amount, c.document_number, c._sort
+    where c.supplier_organization_id is not null -- a contract resolved to no organisation is on no timeline
 ),
 
 windows as (
-    -- one window per solicitation the family won: issue date to its first award to the family
+    -- one window per solicitation the organisation won: issue date to its first award to it
     select organization_id, document_number, any_value(issue_date) as issue_date,
         any_value(closing_date) as closing_date, min(date) as awarded
     from wins
@@ -109,7 +102,7 @@ numbered as (
 
 final as (
     select
-        cast(organization_id as integer) as organization_id,
+        cast(n.organization_id as integer) as organization_id,
         cast(row as integer) as row,
         event,
         date,
@@ -122,8 +115,11 @@ final as (
         amount,
         inside,
         (select export_date from int_export) as model_version,
-        lpad(cast(organization_id as varchar), 12, '0') || ' ' || lpad(cast(row as varchar), 9, '0') as _sort
-    from numbered
+        lpad(cast(n.organization_id as varchar), 12, '0') || ' ' || lpad(cast(row as varchar), 9, '0') as _sort,
+        -- the organisation filter matches any id of its family (L3 merges)
+        coalesce(k.family_ids, [n.organization_id]) as f_organization_ids
+    from numbered as n
+    left join int_organization_canonical as k on k.organization_id = n.organization_id
 )
 
 select * from final

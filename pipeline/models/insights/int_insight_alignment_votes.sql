@@ -7,10 +7,13 @@
 -- campaign in the election before the term; funded_prior = in the election before the previous term. Terms whose
 -- election(s) the contribution files do not cover are left out: funding there is unknown, not absent.
 with positions as (
-    select distinct cast(from_id as integer) as organization_id, to_id as agenda_item_id, (evidence ->> '$.stance') as stance
-    from api_links
-    where task = 'position' -- published links only (api_links): reviewer-confirmed at 0.95 or more
-        and (evidence ->> '$.stance') in ('support', 'oppose') -- a position is one or the other
+    -- the organisation as its canonical record (L3 merges), as the contributions that fund members name it
+    select distinct coalesce(k.canonical_id, cast(l.from_id as integer)) as organization_id, l.to_id as agenda_item_id,
+        (l.evidence ->> '$.stance') as stance
+    from api_links as l
+    left join int_organization_canonical as k on k.organization_id = cast(l.from_id as integer)
+    where l.task = 'position' -- published links only (api_links): reviewer-confirmed at 0.95 or more
+        and (l.evidence ->> '$.stance') in ('support', 'oppose') -- a position is one or the other
 ),
 
 adoption_votes as (

@@ -26,12 +26,13 @@ rows as (
 tier3 as (
     select distinct
         cast(l.from_id as integer) as contribution_id,
-        cast(l.to_id as integer) as organization_id,
+        coalesce(k.canonical_id, cast(l.to_id as integer)) as organization_id, -- as api_contributions names it (L3 merges)
         3 as tier,
         'name:' || lower(r.contributor_name) as contributor
     from int_links as l
     inner join int_link_evidence as e using (task, from_type, from_id, to_type, to_id)
     inner join rows as r on r.contribution_id = cast(l.from_id as integer)
+    left join int_organization_canonical as k on k.organization_id = cast(l.to_id as integer)
     where l.task = 'L7'
         and cast(l.extra ->> '$.tier' as integer) = 3 -- the given name does not agree: at most a weaker match
         and cast(e.evidence ->> '$.features.surname_exact' as double) = 1 -- the same surname

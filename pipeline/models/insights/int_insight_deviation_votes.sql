@@ -52,7 +52,7 @@ contacts as (
     -- the days a linked registration's communication reached each member's office about each linked item
     select distinct l.to_id as agenda_item_id, c.member_person_id as person_id, c.date
     from api_links as l
-    inner join int_insight_office_communications as c on c.registration_id = l.from_id
+    inner join int_office_communications as c on c.registration_id = l.from_id
     where l.task = 'L1' -- published registration → agenda item links (api_links holds published links only)
 ),
 

@@ -1,6 +1,8 @@
 -- Communications that reached a member's office (analysis-definitions.md conventions: the member, or the member's
--- staff resolved to the member through member_person_id), with the registration's client, consultant firm and
--- registry subject categories: the shared input of the activity insights (4.1-4.4, 4.8), from the published tables.
+-- staff resolved to the member through member_person_id), from the published tables, with the registration's client
+-- and consultant firm (canonical records), its registry subject categories, and the council term and quarter of the
+-- date: the one input of every figure about member offices (/people/{id} office statistics, the activity insights
+-- 4.1-4.4, 4.8, contribution overlap), so that each counts the same communications.
 with communications as (
     select * from api_communications
     where member_person_id is not null -- resolved to the office of a member in office on the communication date
@@ -22,9 +24,12 @@ final as (
         c.date,
         r.client_organization_id,
         r.firm_organization_id,
-        list_distinct(coalesce(r.subjects, [])) as subjects
+        list_distinct(coalesce(r.subjects, [])) as subjects,
+        t.term, -- null for a date in no council term (none in the City's files since 2006)
+        strftime(c.date, '%Y') || 'Q' || cast(quarter(c.date) as varchar) as quarter
     from communications as c
     inner join registrations as r on r.id = c.registration_id
+    left join int_terms as t on c.date between t.start_date and t.end_date
 )
 
 select * from final

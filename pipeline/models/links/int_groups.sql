@@ -1,5 +1,7 @@
 -- One row per corporate group: name, strongest and all connection bases, members, and the lobbying and contract
--- activity of its member organisations (registrations as client, their communications, contracts as supplier).
+-- activity of its member organisations (registrations as client, their communications, contracts as supplier), each
+-- organisation as its canonical record and each contract for its resolved supplier, as /registrations and
+-- /contracts publish them, so a group's totals are its members' own.
 with members as (
     select m.group_id, o.id as organization_id, o.canonical_name, o.slug
     from int_group_members as m
@@ -9,26 +11,30 @@ with members as (
 edges as (
     select m.group_id, e.*
     from int_group_edges as e
-    inner join int_group_members as m on m.organization_id = e.from_organization_id
+    inner join int_organization_canonical as a on a.organization_id = e.from_organization_id
+    inner join int_organization_canonical as b on b.organization_id = e.to_organization_id
+    inner join int_group_members as m on m.organization_id = a.canonical_id
+    where a.canonical_id <> b.canonical_id -- an edge inside one legal entity is no basis of a group
 ),
 
 client_registrations as (
-    select m.group_id, m.organization_id, r.id as registration_id
+    select m.group_id, m.organization_id, r.registration_id
     from members as m
-    inner join int_registrations as r on r.client_organization_id = m.organization_id
+    inner join int_registration_organizations as r on r.client_organization_id = m.organization_id
 ),
 
 communications as (
     select c.group_id, count(*) as communications
     from client_registrations as c
-    inner join int_communications_resolved as k using (registration_id)
+    inner join int_communications as k using (registration_id)
     group by c.group_id
 ),
 
 contracts as (
     select m.group_id, m.organization_id, k.amount
     from members as m
-    inner join int_contracts as k on k.supplier_organization_id = m.organization_id
+    inner join int_contract_suppliers as s on s.supplier_organization_id = m.organization_id
+    inner join int_contracts as k on k.id = s.contract_id
 ),
 
 member_size as (
