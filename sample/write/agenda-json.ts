@@ -28,7 +28,7 @@ export function writeAgendaItems(rng: Rng, outDir: string, items: Item[]): numbe
         decisionRecommendations: `<p>The&nbsp;${meeting.body.name} ${DECISION[status] ?? 'considered the item'}.&nbsp;</p>`,
         decisionAdvice: '', subjectTerms: it.subjectTerms, backgroundAttachmentId: it.summary.length % 3 ? [200_000 + aid * 2] : [],
         // TMMIS numbers wards in the model in force at the item's meeting (a look-alike copy keeps its original's)
-        wardId: wardsInModel(it.wardIds, it.wardModel, it.term.wards),
+        wardId: it.tmmisWardIds ?? wardsInModel(it.wardIds, it.wardModel, it.term.wards),
         agendaItemAddress: a ? [{ agendaItemId: aid, addressId: a.addressId, streetNumber: a.streetNumber, streetName: a.streetName,
           streetType: a.streetType, streetDirection: a.streetDirection || null, intersectionStreetName1: null, intersectionStreetName2: null,
           city: 'Toronto', province: 'ON', country: 'Canada', postalCode: a.postalCode, latitude: a.lat, longitude: a.lon, fullAddress: `${a.short}, Toronto, ON ${a.postalCode}` }] : [],
