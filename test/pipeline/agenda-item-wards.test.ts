@@ -1,7 +1,8 @@
 // Agenda-item wards on the development models' tiny city (development-fixture.ts) plus a few TMMIS records: a ward
 // outside the ward model of the meeting date is dropped and counted, a 44-ward number before 2018-12-01 is kept, and
-// in the 25-ward era the item takes the ward of the sites it names.
+// in the 25-ward era the item takes the ward of the sites it names. The night check agrees and catches a bad row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChecks } from '../../pipeline/lib/checks.ts';
 import { runModels } from '../../pipeline/lib/models.ts';
 import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { developmentWarehouse, fillDevelopmentCity } from './development-fixture.ts';
@@ -9,6 +10,7 @@ import { insertRows } from './source-fixture.ts';
 
 let wh: Warehouse;
 type R = Record<string, unknown>;
+const CHECK = 'api_agenda_items__wards_in_model';
 
 // noon in Toronto, so the meeting date does not depend on the time zone
 const item = (reference: string, day: string, wards: number[], addresses: string[] = []) => ({
@@ -76,5 +78,25 @@ describe('agenda-item wards', () => {
   it('does not pass a stale number on to the sites as a source ward', async () => {
     const mention = await wh.all<R>("select source_ward from int_site_mentions where record_id = '2019.TE1.11'");
     expect(mention).toEqual([{ source_ward: null }]);
+  });
+});
+
+describe('the night check of agenda-item wards', () => {
+  const failures = async () => (await runChecks(wh)).find((c) => c.check === CHECK)!;
+
+  it('passes on the published items', async () => {
+    expect((await failures()).failures).toBe(0);
+  });
+
+  it('fails a ward outside the model of the date and an item whose sites lie in another ward', async () => {
+    await wh.exec(`create table saved_items as select * from api_agenda_items`);
+    await wh.exec(`update api_agenda_items set f_wards = [33], ward = 33 where id = '2020.EX1.12'`);
+    await wh.exec(`update api_agenda_items set f_wards = [10, 13], ward = null where id = '2019.TE1.11'`);
+    const result = await failures();
+    expect(result.sample.map((r) => [r.id, r.problem]).sort()).toEqual([
+      ['2019.TE1.11', 'the item\'s sites all lie in ward 13, the item carries other wards'],
+      ['2020.EX1.12', 'ward outside the ward model of the meeting date'],
+    ]);
+    await wh.exec(`create or replace table api_agenda_items as select * from saved_items`);
   });
 });
