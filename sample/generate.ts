@@ -12,6 +12,7 @@ import { generateDevelopmentProcurementContributions, type PlantGifts } from './
 import { generatePositions } from './positions/generate.ts';
 import { plantActivityEffects } from './plants/activity.ts';
 import { plantContributionEffects, type Position } from './plants/contributions.ts';
+import { plantStaleWards } from './plants/stale-wards.ts';
 import { plantTrends } from './plants/trends.ts';
 import { rootRng } from './common/rng.ts';
 import { writeTruth } from './truth.ts';
@@ -42,6 +43,8 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   const memberName = (id: number, day: number) => { const n = nameOn(council.byId.get(id)!, day); return `${n.first} ${n.last}`; };
   stage(`agenda items (${meetings.length} meetings)`);
   const items = buildItems(rng.fork('items'), meetings, scale, memberName);
+  // stale 44-ward numbers on a few TMMIS records of the 25-ward era, picked without drawing (plants/stale-wards.ts)
+  const staleWards = plantStaleWards(items);
   const motions = buildMotions(rng.fork('votes'), items, council.byId);
   stage(`writing council files (${items.length} items, ${motions.length} motions)`);
   writeDecisionBodies(outDir, bodies, council);
@@ -68,7 +71,7 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   const trends = plantTrends(rng.fork('plants-trends'), { council, items, registry, scale, asOfDay, snapshotFrom: days[0]! });
   stage(`snapshots: ${days.length} days, ${registry.regs.length} registrations`);
   const snap = writeSnapshots(outDir, registry.regs, days, log);
-  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devProcContrib.top, ...pos.top, ...activity.top, trends: trends.truth },
+  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devProcContrib.top, ...pos.top, ...activity.top, trends: trends.truth, staleWards },
     shares: { ...devProcContrib.shares, ...pos.shares }, counts: { ...devProcContrib.counts, ...pos.counts, ...activity.counts, ...trends.counts } };
   stage('planted truth');
   const truthCounts = writeTruth(outDir, { seed, scale, asOf, snapshotEvery: every, snapshots: days.length }, council, items, registry, votes, asOfDay, planted);

@@ -97,7 +97,7 @@ export const entityRoutes: readonly Route[] = [
     params: [
       dateParam('from', 'Meeting date on or after', { kind: 'gte', column: 'meeting_date' }),
       dateParam('to', 'Meeting date on or before', { kind: 'lte', column: 'meeting_date' }),
-      intParam('ward', 'A ward the item concerns', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
+      intParam('ward', 'A ward the item concerns, in the ward model of its meeting date (44 wards before 2018-12-01, 25 from then on)', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
       strParam('committee', 'Committee code (e.g. PH, EX, CC)', { kind: 'eq', column: 'committee_code' }, '^[A-Z]{2,3}$'),
       termParam('Council term', { kind: 'eq', column: 'term' }),
       enumParam('recorded', RECORDED_FLAGS, '1 for items with a recorded vote, 0 for items adopted without one', {

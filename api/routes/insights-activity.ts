@@ -19,7 +19,7 @@ export const itemLobbying: ListRoute = defineInsight('Insights', {
     dateParam('from', 'First vote date on or after', { kind: 'gte', column: 'first_vote_date' }),
     dateParam('to', 'First vote date on or before', { kind: 'lte', column: 'first_vote_date' }),
     // every ward the item concerns, as /agenda-items filters (the row's ward is null for an item of several wards)
-    intParam('ward', 'A ward the item concerns', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
+    intParam('ward', 'A ward the item concerns, in the ward model of its meeting date (44 wards before 2018-12-01, 25 from then on)', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
   ],
 });
 

@@ -60,7 +60,7 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     meeting_number: 'Meeting number of that body in the term',
     meeting_date: 'Date of the meeting that considered the item',
     title: 'Item title',
-    ward: 'Ward the item concerns, where it names one',
+    ward: 'Ward the item concerns, when exactly one: a ward of the model in force on the meeting date (44 wards before 2018-12-01, 25 from then on); from 2018-12-01 the ward of the sites it names when they lie in one',
     addresses: 'Street addresses the item names',
     first_vote_date: 'Date of the first recorded vote on the item, or null when it was adopted without one',
     has_recorded_vote: '1 when the item had a recorded vote, 0 when adopted without one',

@@ -18,7 +18,7 @@ export const INSIGHT_DESCRIPTIONS: Record<string, Record<string, string>> = {
     agenda_item_id: 'Agenda item with a first recorded vote',
     window: 'Days before the first vote counted: 30, 90 or 180',
     first_vote_date: 'Date of the first recorded vote on the item',
-    ward: 'Ward of the item, where it names one',
+    ward: 'Ward of the item, when exactly one (as /agenda-items publishes it: the ward model of its meeting date)',
     committee_code: 'Decision body code',
     title: 'Item title',
     registrations: 'Registrations with a published L1 link to the item and a communication in the window',

@@ -999,7 +999,7 @@ export interface components {
             meeting_date: string | null;
             /** @description Item title */
             title: string | null;
-            /** @description Ward the item concerns, where it names one */
+            /** @description Ward the item concerns, when exactly one: a ward of the model in force on the meeting date (44 wards before 2018-12-01, 25 from then on); from 2018-12-01 the ward of the sites it names when they lie in one */
             ward: number | null;
             /** @description Street addresses the item names */
             addresses: string[];
@@ -1562,7 +1562,7 @@ export interface components {
             meeting_date: string | null;
             /** @description Item title */
             title: string | null;
-            /** @description Ward the item concerns, where it names one */
+            /** @description Ward the item concerns, when exactly one: a ward of the model in force on the meeting date (44 wards before 2018-12-01, 25 from then on); from 2018-12-01 the ward of the sites it names when they lie in one */
             ward: number | null;
             /** @description Street addresses the item names */
             addresses: string[];
@@ -1613,7 +1613,7 @@ export interface components {
              * @description Date of the first recorded vote on the item
              */
             first_vote_date: string;
-            /** @description Ward of the item, where it names one */
+            /** @description Ward of the item, when exactly one (as /agenda-items publishes it: the ward model of its meeting date) */
             ward: number | null;
             /** @description Decision body code */
             committee_code: string | null;
@@ -2948,7 +2948,7 @@ export interface operations {
                 from?: string;
                 /** @description Meeting date on or before */
                 to?: string;
-                /** @description A ward the item concerns */
+                /** @description A ward the item concerns, in the ward model of its meeting date (44 wards before 2018-12-01, 25 from then on) */
                 ward?: number;
                 /** @description Committee code (e.g. PH, EX, CC) */
                 committee?: string;
@@ -3785,7 +3785,7 @@ export interface operations {
                 from?: string;
                 /** @description First vote date on or before */
                 to?: string;
-                /** @description A ward the item concerns */
+                /** @description A ward the item concerns, in the ward model of its meeting date (44 wards before 2018-12-01, 25 from then on) */
                 ward?: number;
                 /** @description Page size, 1 to 500 (default 100) */
                 limit?: components["parameters"]["Limit"];

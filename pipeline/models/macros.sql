@@ -30,6 +30,15 @@ create or replace macro slugify(text) as
 create or replace macro ward_in_text(text) as
     try_cast(regexp_extract(lower(coalesce(text, '')), 'ward\s*#?\s*(\d{1,2})', 1) as integer);
 
+-- The number of wards in Toronto's ward model in force on a date: 44 until 2018-11-30, 25 from 2018-12-01 (the
+-- 25-ward model took effect with the council elected in 2018); null without a date.
+create or replace macro ward_model(d) as
+    case when d >= date '2018-12-01' then 25 when d is not null then 44 end;
+
+-- Whether a ward number exists in the ward model in force on a date (false when the date is unknown).
+create or replace macro ward_in_model(ward, d) as
+    coalesce(ward between 1 and ward_model(d), false);
+
 -- Stable public ids for one kind of record: ids issued by earlier runs (state_entity_ids, loaded from data/state)
 -- are kept, and keys not seen before get the next numbers in key order. `keys_table` names a table with a
 -- `natural_key` column. A model `int_<kind>_ids` built from this is saved back to the state after a good run.

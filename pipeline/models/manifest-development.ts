@@ -19,6 +19,7 @@ export const developmentModels: DomainModels = {
     'int_applications',
     'int_registration_sites',
     'int_agenda_item_sites',
+    'int_agenda_item_wards', // reads the sites: an item of the 25-ward era takes its sites' wards
     'int_registration_wards',
     'int_site_cards',
   ],

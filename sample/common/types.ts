@@ -35,6 +35,11 @@ export interface Item {
   reference: string | null; refKey: string; agendaItemId: number; term: Term; meeting: Meeting; agendaCd: string;
   itemNumber: number; termYear: number; topicIndex: number; title: string; summary: string; subjectTerms: string;
   wardIds: number[]; address: Address | null; planningApp: string | null; neighbourhoodIds: number[]; status: string;
+  /** The ward model `wardIds` are numbered in: the item's term's, or for a look-alike copy in another term its
+   *  original's (the copy keeps the original's wards as drawn; the TMMIS writer numbers them in the copy's model). */
+  wardModel: 25 | 44;
+  /** The wards its TMMIS records carry instead, where plants/stale-wards.ts planted a stale or a legitimate old number. */
+  tmmisWardIds?: number[];
   /** Council consideration of a committee item: same reference, own agendaItemId and meeting. */
   council: { agendaItemId: number; meeting: Meeting; status: string } | null;
   duplicateIds: number[]; voted: boolean; ctx: TopicCtx; lobbied: number;

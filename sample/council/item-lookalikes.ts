@@ -76,7 +76,7 @@ export function lookalikeItems(rng: Rng, items: readonly Item[], meetings: Meeti
         if (!m) continue;
         const wards = termByKey(m.term).wards;
         const w = rng.int(1, wards);
-        copy(base, m, `${base.title} - ${wards === 44 ? WARDS_44[w - 1].name : `Ward ${w} ${WARDS_25[w - 1].name}`}`, { wardIds: [w] });
+        copy(base, m, `${base.title} - ${wards === 44 ? WARDS_44[w - 1].name : `Ward ${w} ${WARDS_25[w - 1].name}`}`, { wardIds: [w], wardModel: wards });
       }
     }
   }

@@ -26,7 +26,7 @@ export function buildItems(rng: Rng, meetings: Meeting[], scale: number, memberN
   const mk = (term: Term, meeting: Meeting, agendaCd: string, topicIndex: number, title: string, ctx: Item['ctx'], extra: Partial<Item>): Item => {
     const it: Item = { reference: '', refKey: '', agendaItemId: 0, term, meeting, agendaCd, itemNumber: 0,
       termYear: yearOf(meeting.days[0]) + (agendaCd === 'FM' ? 1 : 0), topicIndex, title, summary: itemSummary(rng, topicIndex, ctx, title),
-      subjectTerms: subjectTerms(rng, topicIndex), wardIds: [], address: null, planningApp: null, neighbourhoodIds: [], status: '',
+      subjectTerms: subjectTerms(rng, topicIndex), wardIds: [], wardModel: term.wards, address: null, planningApp: null, neighbourhoodIds: [], status: '',
       council: null, duplicateIds: [], voted: false, ctx, lobbied: 0, ...extra };
     items.push(it);
     return it;

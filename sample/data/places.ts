@@ -39,6 +39,14 @@ export function ward44to25(n44: number): number {
   return map[n44 - 1];
 }
 
+/** A ward list carried from one ward model to another (a matter taken up again after the 2018 change): 44 → 25 by
+ *  `ward44to25`, 25 → 44 by the lowest 44-ward that maps to it, so every number is a ward of the target model. */
+export function wardsInModel(wards: readonly number[], from: 25 | 44, to: 25 | 44): number[] {
+  if (from === to) return [...wards];
+  const mapped = wards.map((w) => (to === 25 ? ward44to25(w) : WARDS_44.find((x) => ward44to25(x.n) === w)!.n));
+  return mapped.filter((w, i) => mapped.indexOf(w) === i);
+}
+
 export const STREETS: ReadonlyArray<[string, string, string]> = [
   ['Yonge', 'St', ''], ['Bloor', 'St', 'W'], ['Bloor', 'St', 'E'], ['Queen', 'St', 'W'], ['Queen', 'St', 'E'], ['King', 'St', 'W'],
   ['King', 'St', 'E'], ['Dundas', 'St', 'W'], ['Eglinton', 'Ave', 'W'], ['Eglinton', 'Ave', 'E'], ['Sheppard', 'Ave', 'E'],

@@ -1,6 +1,7 @@
 // Writes TMMIS agenda-item records per term in the API envelope (one page holding every record).
 import { torontoMidnightMs } from '../common/dates.ts';
 import { TERMS } from '../council/terms.ts';
+import { wardsInModel } from '../data/places.ts';
 import type { Rng } from '../common/rng.ts';
 import type { Item, Meeting } from '../common/types.ts';
 import { Out } from './out.ts';
@@ -26,7 +27,8 @@ export function writeAgendaItems(rng: Rng, outDir: string, items: Item[]): numbe
         agendaItemTitle: it.title, agendaItemSummary: it.summary, agendaItemRecommendation: '',
         decisionRecommendations: `<p>The&nbsp;${meeting.body.name} ${DECISION[status] ?? 'considered the item'}.&nbsp;</p>`,
         decisionAdvice: '', subjectTerms: it.subjectTerms, backgroundAttachmentId: it.summary.length % 3 ? [200_000 + aid * 2] : [],
-        wardId: it.wardIds,
+        // TMMIS numbers wards in the model in force at the item's meeting (a look-alike copy keeps its original's)
+        wardId: it.tmmisWardIds ?? wardsInModel(it.wardIds, it.wardModel, it.term.wards),
         agendaItemAddress: a ? [{ agendaItemId: aid, addressId: a.addressId, streetNumber: a.streetNumber, streetName: a.streetName,
           streetType: a.streetType, streetDirection: a.streetDirection || null, intersectionStreetName1: null, intersectionStreetName2: null,
           city: 'Toronto', province: 'ON', country: 'Canada', postalCode: a.postalCode, latitude: a.lat, longitude: a.lon, fullAddress: `${a.short}, Toronto, ON ${a.postalCode}` }] : [],

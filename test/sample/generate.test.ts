@@ -139,4 +139,19 @@ describe('sample city generator', () => {
     expect(unalike.filter((x: { unalike: boolean }) => x.unalike).length / unalike.length).toBeGreaterThanOrEqual(0.2);
     expect(truth.malformed.map((m: { reason: string }) => m.reason).join(' ')).toMatch(/without SMNumber.*|impossible date/);
   });
+
+  it('numbers TMMIS wards in the ward model of the meeting date, but for the planted stale 44-ward numbers', () => {
+    const truth = JSON.parse(readFileSync(join(a, 'sample-truth/planted-truth.json'), 'utf8'));
+    const stale = new Map<string, number>(truth.staleWards.stale.map((s: { reference: string; wardId: number }) => [s.reference, s.wardId]));
+    expect([...stale.values()].every((w) => w > 25)).toBe(true);
+    const outside: string[] = [];
+    for (const f of readdirSync(join(a, 'tmmis')).filter((n) => n.startsWith('agenda-items-'))) {
+      for (const r of JSON.parse(readFileSync(join(a, 'tmmis', f), 'utf8')).Records as { reference: string; meetingDate: number; wardId: number[] }[]) {
+        const model = new Date(r.meetingDate).toISOString().slice(0, 10) >= '2018-12-01' ? 25 : 44;
+        for (const w of r.wardId) if (w < 1 || w > model) outside.push(`${r.reference}:${w}`);
+      }
+    }
+    expect([...new Set(outside)].sort()).toEqual([...stale].map(([ref, w]) => `${ref}:${w}`).sort());
+    expect(truth.staleWards.kept[0].wardId).toBeGreaterThan(25);
+  });
 });

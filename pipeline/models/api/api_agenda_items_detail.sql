@@ -63,9 +63,9 @@ select
     cast(null as varchar) as slug,
     to_json(struct_pack(
         id := i.id, term := i.term, committee_code := i.committee_code, committee := i.committee,
-        meeting_number := i.meeting_number, meeting_date := i.meeting_date, title := i.title, ward := i.ward,
+        meeting_number := i.meeting_number, meeting_date := i.meeting_date, title := i.title, ward := w.ward,
         addresses := i.addresses, first_vote_date := i.first_vote_date, has_recorded_vote := i.has_recorded_vote,
-        wards := i.ward_ids,
+        wards := coalesce(w.wards, []),
         item_status := i.item_status,
         council_meeting_date := i.council_meeting_date,
         planning_application_number := i.planning_application_number,
@@ -87,6 +87,7 @@ select
         )
     )) as doc
 from int_agenda_items as i
+left join int_agenda_item_wards as w on w.agenda_item_id = i.id
 left join motions as m on m.agenda_item_id = i.id
 left join votes as v on v.agenda_item_id = i.id
 left join sites as st on st.agenda_item_id = i.id

@@ -53,7 +53,8 @@ joined as (
         coalesce(t.meeting_number, try_cast(regexp_extract(coalesce(t.agenda_item_id, v.agenda_item_id), '^\d{4}\.[A-Z]+(\d+)\.', 1) as integer)) as meeting_number,
         coalesce(t.meeting_date, v.first_vote_date) as meeting_date,
         coalesce(t.title, v.title) as title,
-        coalesce(t.ward_ids, []) as ward_ids,
+        -- wards as TMMIS gives them; int_agenda_item_wards keeps those of the ward model of the meeting date
+        coalesce(t.ward_ids, []) as source_ward_ids,
         coalesce(t.addresses, []) as addresses,
         v.first_vote_date,
         case when v.agenda_item_id is not null then 1 else 0 end as has_recorded_vote,
@@ -62,7 +63,10 @@ joined as (
         t.summary,
         t.subject_terms,
         t.planning_application_number,
-        t.tmmis_agenda_item_id
+        t.tmmis_agenda_item_id,
+        -- the item's own TMMIS record, where the data-quality report points for a value it could not use
+        t.source_file,
+        t.source_position
     from tmmis as t
     full outer join voted as v using (agenda_item_id)
     left join decisions as d on d.agenda_item_id = coalesce(t.agenda_item_id, v.agenda_item_id)
@@ -73,7 +77,6 @@ final as (
         j.*,
         -- the committee name in force in that term (codes are reused and bodies renamed between terms)
         coalesce(c.committee, j.decision_body_name) as committee,
-        case when len(j.ward_ids) = 1 then j.ward_ids[1] end as ward,
         regexp_extract(j.id, '^(\d{4})\.([A-Z]+)(\d+)\.(\d+)([a-z]?)$', ['year', 'code', 'meeting', 'item', 'suffix']) as id_parts
     from joined as j
     left join int_committees as c on c.term = j.term and c.committee_code = j.committee_code

@@ -31,7 +31,9 @@ coa as (
 ),
 
 agenda_addresses as (
-    select i.id, i.meeting_date, i.ward, u.address_text, u.ordinal
+    select i.id, i.meeting_date, u.address_text, u.ordinal,
+        -- a TMMIS ward the ward model of the item's date does not have (a stale 44-ward number) says nothing
+        list_filter(i.source_ward_ids, w -> ward_in_model(w, i.meeting_date)) as model_wards
     from int_agenda_items as i, unnest(i.addresses) with ordinality as u(address_text, ordinal)
 ),
 
@@ -40,8 +42,8 @@ agenda as (
         'agenda_item', id, 'int_agenda_items', cast(null as bigint), cast(ordinal as integer),
         address_text,
         nullif(parts.number, ''), nullif(parts.name, ''), nullif(parts.type, ''), nullif(parts.direction, ''),
-        -- TMMIS wardId is a 44-ward number before the 25-ward model took effect (2018-12-01): not comparable
-        case when meeting_date >= date '2018-12-01' then ward end,
+        -- the item's one ward, in the 25-ward era only: before 2018-12-01 wardId is a 44-ward number, not comparable
+        case when ward_model(meeting_date) = 25 and len(model_wards) = 1 then model_wards[1] end,
         cast(null as double), cast(null as double), meeting_date
     from (select *, site_address_parts(address_text) as parts from agenda_addresses)
 ),

@@ -45,6 +45,14 @@ bad_items as (
     where agenda_item_id is null or not regexp_matches(agenda_item_id, '^\d{4}\.[A-Z]{2,3}\d+\.\d+[a-z]?$')
 ),
 
+dropped_item_wards as (
+    -- a TMMIS ward outside the ward model of the item's date, or other than the one ward of its sites, is not published
+    select 'tmmis', i.source_file, i.source_position, 'value_nulled', d.reason, i.id
+    from int_agenda_item_wards as w
+    inner join int_agenda_items as i on i.id = w.agenda_item_id
+    cross join unnest(w.dropped) as u(d)
+),
+
 bad_vote_times as (
     select 'votes', source_file, source_position, 'value_nulled',
         'Date/Time "' || date_time_raw || '" is not a date', agenda_item_id
@@ -56,4 +64,5 @@ select * from bad_registration_dates
 union all select * from duplicate_registrations
 union all select * from undated_communications
 union all select * from bad_items
+union all select * from dropped_item_wards
 union all select * from bad_vote_times
