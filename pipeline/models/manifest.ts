@@ -96,6 +96,7 @@ export const layers: readonly Layer[] = [
       ...developmentModels.api,
       ...procurementModels.api,
       'api_contributions',
+      'int_contributor_identities', // who gave each contribution row: needs the published L7 people (api_contributions)
     ],
   },
   {
