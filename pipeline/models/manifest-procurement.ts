@@ -13,6 +13,7 @@ export const procurementModels: DomainModels = {
     'stg_groups__addresses',
   ],
   core: ['int_contracts', 'int_group_edges', 'int_group_members', 'int_groups', 'int_campaigns'],
-  api: ['api_contracts', 'api_contracts_detail', 'api_groups', 'api_groups_detail', 'api_campaigns'],
+  // api_campaigns runs after api_contributions (manifest.ts): its computed contributors_n needs the published links
+  api: ['api_contracts', 'api_contracts_detail', 'api_groups', 'api_groups_detail'],
   quality: ['qa_procurement_values'],
 };

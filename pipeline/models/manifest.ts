@@ -97,6 +97,7 @@ export const layers: readonly Layer[] = [
       ...procurementModels.api,
       'api_contributions',
       'int_contributor_identities', // who gave each contribution row: needs the published L7 people (api_contributions)
+      'api_campaigns', // its computed contributors_n counts int_contributor_identities
     ],
   },
   {

@@ -15,22 +15,30 @@ export function foldName(name: string): string {
     .replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
-/** contribution_id → identity, for every contribution of the rows (one row per contribution and organisation). */
-export function contributorIdentities(rows: readonly PublishedGift[]): Map<number, string> {
+/** The rule, over the published rows: `of` a published contribution, and `ofName` for a row no published link names
+ *  (by its election and staged contributor_key). */
+export function contributorIdentities(rows: readonly PublishedGift[]): { of(contributionId: number): string; ofName(election: string, folded: string): string } {
   const people = new Map<number, Set<number>>(); // contribution → the registry people its links name
   const named = new Map<string, Set<number>>(); // election|folded name → the registry people rows of that name are linked to
+  const names = new Map<number, { election: string; folded: string }>();
   for (const r of rows) {
     if (!people.has(r.contribution_id)) people.set(r.contribution_id, new Set());
+    names.set(r.contribution_id, { election: r.election, folded: foldName(r.contributor_name) });
     if (r.registry_person_id === null) continue;
     people.get(r.contribution_id)!.add(r.registry_person_id);
     const key = `${r.election}|${foldName(r.contributor_name)}`;
     named.set(key, (named.get(key) ?? new Set()).add(r.registry_person_id));
   }
-  const out = new Map<number, string>();
-  for (const r of rows) {
-    if (out.has(r.contribution_id)) continue;
-    const own = people.get(r.contribution_id)!, folded = foldName(r.contributor_name), byName = named.get(`${r.election}|${folded}`);
-    out.set(r.contribution_id, own.size === 1 ? `person:${[...own][0]}` : byName?.size === 1 ? `person:${[...byName][0]}` : `name:${folded}`);
-  }
-  return out;
+  const ofName = (election: string, folded: string) => {
+    const byName = named.get(`${election}|${folded}`);
+    return byName?.size === 1 ? `person:${[...byName][0]}` : `name:${folded}`;
+  };
+  return {
+    of(contributionId) {
+      const own = people.get(contributionId), name = names.get(contributionId);
+      if (!own || !name) throw new Error(`contribution ${contributionId} is not published`);
+      return own.size === 1 ? `person:${[...own][0]}` : ofName(name.election, name.folded);
+    },
+    ofName,
+  };
 }

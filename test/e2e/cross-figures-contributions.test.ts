@@ -37,7 +37,7 @@ describe.each([['e2e city (scale 0.004)', e2eCity], ['default city (scale 0.02)'
   let config: Config;
   let app: CityApp;
   let published: Row[];
-  let identity: Map<number, string>;
+  let identity: ReturnType<typeof contributorIdentities>;
   let campaigns: Row[];
   let table: (name: string) => Row[];
   let truth: Truth;
@@ -55,7 +55,7 @@ describe.each([['e2e city (scale 0.004)', e2eCity], ['default city (scale 0.02)'
 
   /** One published row per contribution (its amount once, whatever the organisations it is linked to). */
   const contributions = () => [...groupBy(published, (p) => String(p.contribution_id)).values()].map((rows) => rows[0]!);
-  const people = (rows: readonly Row[]) => distinct(rows.map((r) => identity.get(r.contribution_id)!));
+  const people = (rows: readonly Row[]) => distinct(rows.map((r) => identity.of(r.contribution_id)));
 
   describe('figures recomputed from /contributions with the one contributor identity', () => {
     it('donor-overlap: linked contributors and dollars per campaign and council-wide', () => {

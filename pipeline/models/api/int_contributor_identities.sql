@@ -18,7 +18,7 @@ person_links as (
     -- the registry people each contribution's published links name
     select distinct contribution_id, registry_person_id as person_id
     from api_contributions
-    where registry_person_id is not null -- a link naming no registry person (an officer from a corporate filing) leaves the row to its name
+    where registry_person_id is not null -- a link naming no registry person (an officer) leaves the row to its name
 ),
 
 linked_people as (
