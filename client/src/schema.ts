@@ -1230,7 +1230,7 @@ export interface components {
             total_contributions: number | null;
             /** @description Number of contributions reported */
             contributions_n: number | null;
-            /** @description Number of contributors reported */
+            /** @description Number of contributors reported in the filing; where the filing states none, the distinct contributors of its contribution rows (people, not addresses) */
             contributors_n: number | null;
             /**
              * @description 1 when elected, 0 when not, null when unknown
@@ -2075,7 +2075,7 @@ export interface components {
             campaigns: number;
             /** @description Dollars of the contributions the campaign's filing lists by name (amounts as listed, returned ones included) */
             named_dollars: number;
-            /** @description Distinct named contributors (folded name and postal code, never published) */
+            /** @description Distinct named contributors (counted as people: the registry person the contributor's linked contributions name (their other gifts under that name too), else the folded name; never by address) */
             named_contributors: number;
             /** @description Of the named dollars, those from contributions with a published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation */
             linked_dollars: number;
@@ -2115,7 +2115,7 @@ export interface components {
              * @description Date of the last of those communications
              */
             last_communication: string;
-            /** @description Distinct contributors with a published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation to the organisation who gave to the campaign (a registry person, else the name as written) */
+            /** @description Distinct contributors with a published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation to the organisation who gave to the campaign (counted as people: the registry person the contributor's linked contributions name (their other gifts under that name too), else the folded name; never by address) */
             linked_contributors: number;
             /** @description Dollars those contributors gave to the campaign (each contribution once) */
             amount: number;
@@ -2219,7 +2219,7 @@ export interface components {
             contributions: number;
             /** @description Their dollars (amounts as listed) */
             amount: number;
-            /** @description Distinct linked contributors (a registry person, else the name as written) */
+            /** @description Distinct linked contributors (counted as people: the registry person the contributor's linked contributions name (their other gifts under that name too), else the folded name; never by address) */
             contributors: number;
             /** @description Campaigns that received them */
             campaigns: number;
