@@ -13,6 +13,7 @@ import { generatePositions } from './positions/generate.ts';
 import { plantActivityEffects } from './plants/activity.ts';
 import { plantContributionEffects, type Position } from './plants/contributions.ts';
 import { plantStaleWards } from './plants/stale-wards.ts';
+import { plantContributorIdentity } from './plants/contributor-identity.ts';
 import { plantTrends } from './plants/trends.ts';
 import { rootRng } from './common/rng.ts';
 import { writeTruth } from './truth.ts';
@@ -62,8 +63,13 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   stage('agenda-item communications and organisation positions (separate seeded stream)');
   const pos = generatePositions(rng.fork('positions'), outDir, asOfDay, items, registry);
   stage('development, procurement, contributions, address points (separate seeded streams)');
-  const plantGifts: PlantGifts = ({ elections, files, people }) => plantContributionEffects({ rng: rng.fork('plants-contributions'), scale, registry, motions,
-    positions: pos.links.organisationPosition as Position[], elections, files, people });
+  const plantGifts: PlantGifts = ({ elections, files, people }) => {
+    const effects = plantContributionEffects({ rng: rng.fork('plants-contributions'), scale, registry, motions,
+      positions: pos.links.organisationPosition as Position[], elections, files, people });
+    // at every scale, after the rows above so that none of theirs moves
+    const contributorIdentity = plantContributorIdentity({ rng: rng.fork('plants-contributor-identity'), registry, elections, files, people });
+    return { ...effects, contributorIdentity };
+  };
   // the label 'extended' is historical, but it seeds the stream: renamed, every file of these sources would change
   const devProcContrib = generateDevelopmentProcurementContributions(rng.fork('extended'), outDir, scale, asOfDay, council, items, registry, log, plantGifts);
   // after every source that reads the registry, so that only the snapshots and the truth change (plants/trends.ts)

@@ -160,7 +160,7 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     ward: 'Ward contested (councillors)',
     total_contributions: 'Total contributions reported in the campaign\'s filing, in dollars',
     contributions_n: 'Number of contributions reported',
-    contributors_n: 'Number of contributors reported',
+    contributors_n: 'Number of contributors reported in the filing; where the filing states none, the distinct contributors of its contribution rows (people, not addresses)',
     elected: '1 when elected, 0 when not, null when unknown',
     incumbent: '1 when the candidate held the office going in',
     filing_type: 'Kind of financial filing',

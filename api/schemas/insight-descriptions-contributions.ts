@@ -4,6 +4,8 @@
 
 const caveat = 'What the row stands on: the measured recall of the L7 links (the share of lobbyists\' and officers\' dollars they find), so linked figures are lower bounds';
 const linked = 'published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation';
+/** How every contributor count counts (docs/methodology-insights-contributions.md, "Distinct contributors"). */
+const people = 'counted as people: the registry person the contributor\'s linked contributions name (their other gifts under that name too), else the folded name; never by address';
 
 export const CONTRIBUTION_INSIGHT_DESCRIPTIONS: Record<string, Record<string, string>> = {
   DonorOverlapRow: {
@@ -15,7 +17,7 @@ export const CONTRIBUTION_INSIGHT_DESCRIPTIONS: Record<string, Record<string, st
     ward: 'Ward (Councillor campaigns); null for the Mayor and the council-wide row',
     campaigns: 'Campaigns the row covers: 1, or the Councillor campaigns pooled in the council-wide row',
     named_dollars: 'Dollars of the contributions the campaign\'s filing lists by name (amounts as listed, returned ones included)',
-    named_contributors: 'Distinct named contributors (folded name and postal code, never published)',
+    named_contributors: `Distinct named contributors (${people})`,
     linked_dollars: `Of the named dollars, those from contributions with a ${linked}`,
     linked_contributors: 'Named contributors with at least one linked contribution to the campaign',
     dollar_share: 'linked_dollars ÷ named_dollars',
@@ -32,7 +34,7 @@ export const CONTRIBUTION_INSIGHT_DESCRIPTIONS: Record<string, Record<string, st
     communications: 'Communications on the organisation\'s registrations that reached the candidate\'s office (the member or their staff) during the term',
     first_communication: 'Date of the first of those communications',
     last_communication: 'Date of the last of those communications',
-    linked_contributors: `Distinct contributors with a ${linked} to the organisation who gave to the campaign (a registry person, else the name as written)`,
+    linked_contributors: `Distinct contributors with a ${linked} to the organisation who gave to the campaign (${people})`,
     amount: 'Dollars those contributors gave to the campaign (each contribution once)',
     caveat,
   },
@@ -76,7 +78,7 @@ export const CONTRIBUTION_INSIGHT_DESCRIPTIONS: Record<string, Record<string, st
     scope: '12: contributions with a published tier 1 or 2 L7 link; 123: also tier 3 (a weaker match: the same surname in the same postal area, the given name not agreeing; counted here and nowhere else)',
     contributions: 'Linked contributions in scope (each contribution once, whatever the organisations it is linked to)',
     amount: 'Their dollars (amounts as listed)',
-    contributors: 'Distinct linked contributors (a registry person, else the name as written)',
+    contributors: `Distinct linked contributors (${people})`,
     campaigns: 'Campaigns that received them',
     election_amount: 'Total contributions of every campaign of the election (GET /campaigns total_contributions)',
     tier1_share: 'Dollars linked at tier 1 (registered lobbyists) ÷ election_amount; a contribution counts at its best tier',

@@ -870,7 +870,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Organization: {
-            /** @description Stable organisation id of this service (kept across nightly exports) */
+            /** @description Stable organisation id of this service (kept across nightly exports). Only canonical records are listed: a record merged into another by a published L3 link answers /organizations/{its id} with the canonical record, and every filter given its id matches the canonical record */
             id: number;
             /** @description The organisation's name as most often written in the registry, after published L3 merges */
             canonical_name: string;
@@ -901,11 +901,11 @@ export interface components {
         Registration: {
             /** @description Subject-matter registration number (SM number) of the City of Toronto Lobbyist Registry */
             id: string;
-            /** @description Organisation the lobbying is for (the client, or the employer of in-house lobbyists) */
+            /** @description Organisation the lobbying is for (the client, or the employer of in-house lobbyists) (its canonical record: published L3 merges applied) */
             client_organization_id: number | null;
             /** @description Primary lobbyist of the registration */
             lobbyist_person_id: number | null;
-            /** @description Consultant lobbyist's firm, or null for in-house and voluntary registrations */
+            /** @description Consultant lobbyist's firm (its canonical record: published L3 merges applied), or null for in-house and voluntary registrations */
             firm_organization_id: number | null;
             /**
              * @description Lobbyist class: consultant, in_house or voluntary
@@ -925,7 +925,7 @@ export interface components {
             particulars: string | null;
             /** @description An extract of the particulars chosen automatically (not written by a person) */
             summary: string | null;
-            /** @description Ward of the registration's main site, where one is linked */
+            /** @description Ward of the registration's sites when they all lie in one ward (25-ward model); null when no site is known or they lie in several (the ward filter matches any of them) */
             ward: number | null;
             /**
              * Format: date
@@ -950,7 +950,7 @@ export interface components {
             registration_id: string;
             /** @description Lobbyist who reported the communication */
             lobbyist_person_id: number | null;
-            /** @description Public office holder contacted, resolved by the L4 link; null when unresolved */
+            /** @description Public office holder contacted: the person a published L4 link names (the highest score), else the one the office-holder rules resolve (docs/pipeline.md); null when unresolved */
             office_holder_person_id: number | null;
             /** @description The office holder's name as the lobbyist typed it */
             office_holder_raw: string | null;
@@ -964,7 +964,7 @@ export interface components {
             /** @description Member of council whose office was contacted (the member, or the member whose staff was contacted) */
             member_person_id: number | null;
             /**
-             * @description Main method: meeting, call, email, written or other (the most direct one reported)
+             * @description Main method: meeting, call, email, written or other (the most direct one reported); null when the registry states none (counted as not_stated in office statistics)
              * @enum {string|null}
              */
             method: "meeting" | "call" | "email" | "written" | "other" | null;
@@ -977,7 +977,7 @@ export interface components {
             date: string;
             /**
              * Format: date
-             * @description Date of the first daily registry snapshot that listed the communication (disclosure timing)
+             * @description Date of the first archived daily registry snapshot that listed the communication: a bound, not a disclosure date. The communication was disclosed on or before it (after the previous snapshot); one already listed in the first archived snapshot carries that snapshot's date whatever its own date, so first_seen_date minus date is not its lateness (the disclosure-lag insight leaves those out)
              */
             first_seen_date: string;
         };
@@ -1155,9 +1155,9 @@ export interface components {
              * @enum {string}
              */
             kind: "competitive" | "non_competitive";
-            /** @description Lobbying organisation the supplier was resolved to (equal keys or a published L6 link), or null */
+            /** @description Lobbying organisation the supplier was resolved to: the one with an equal name key, else the one a published L6 link names (the highest score), as its canonical record (published L3 merges applied); null when neither. Every procurement figure counts the contract for this organisation */
             supplier_organization_id: number | null;
-            /** @description Canonical name of that organisation, or null */
+            /** @description Canonical name of that organisation, or the supplier name as published when none */
             supplier_name: string | null;
             /** @description Slug of that organisation, or null */
             supplier_slug: string | null;
@@ -1199,13 +1199,13 @@ export interface components {
             basis: "parent_subsidiary" | "shared_beneficiary" | "shared_address" | "same_group" | "manual" | null;
             /** @description Every connection basis found between its members */
             bases: ("parent_subsidiary" | "shared_beneficiary" | "shared_address" | "same_group" | "manual")[];
-            /** @description Number of member organisations */
+            /** @description Number of member organisations (canonical records: records merged by L3 are one member) */
             members: number;
-            /** @description Registrations of all members */
+            /** @description Registrations naming a member as client (/registrations?client=) */
             registrations: number | null;
-            /** @description Communications of all members */
+            /** @description Communications of those registrations */
             communications: number | null;
-            /** @description City contracts awarded to members */
+            /** @description City contracts whose supplier is a member (/contracts?supplier=, the supplier resolved by key or published L6 link) */
             contracts: number | null;
             /** @description Total amount of those contracts, in dollars */
             contract_amount: number | null;
@@ -1230,7 +1230,7 @@ export interface components {
             total_contributions: number | null;
             /** @description Number of contributions reported */
             contributions_n: number | null;
-            /** @description Number of contributors reported */
+            /** @description Number of contributors reported in the filing; where the filing states none, the distinct contributors of its contribution rows (people, not addresses) */
             contributors_n: number | null;
             /**
              * @description 1 when elected, 0 when not, null when unknown
@@ -1283,7 +1283,7 @@ export interface components {
              * @description Date received (filed from 2022 only)
              */
             contribution_date: string | null;
-            /** @description Lobbying organisation the contributor is attributed to (reviewer-confirmed L7 link) */
+            /** @description Lobbying organisation the contributor is attributed to (reviewer-confirmed L7 link) (its canonical record: published L3 merges applied); one row per contribution and canonical organisation */
             organization_id: number;
             /**
              * @description 1: a registered lobbyist of the organisation; 2: one of its senior officers
@@ -1401,9 +1401,9 @@ export interface components {
              * @enum {string}
              */
             kind: "competitive" | "non_competitive";
-            /** @description Lobbying organisation the supplier was resolved to (equal keys or a published L6 link), or null */
+            /** @description Lobbying organisation the supplier was resolved to: the one with an equal name key, else the one a published L6 link names (the highest score), as its canonical record (published L3 merges applied); null when neither. Every procurement figure counts the contract for this organisation */
             supplier_organization_id: number | null;
-            /** @description Canonical name of that organisation, or null */
+            /** @description Canonical name of that organisation, or the supplier name as published when none */
             supplier_name: string | null;
             /** @description Slug of that organisation, or null */
             supplier_slug: string | null;
@@ -1447,13 +1447,13 @@ export interface components {
             basis: "parent_subsidiary" | "shared_beneficiary" | "shared_address" | "same_group" | "manual" | null;
             /** @description Every connection basis found between its members */
             bases: ("parent_subsidiary" | "shared_beneficiary" | "shared_address" | "same_group" | "manual")[];
-            /** @description Number of member organisations */
+            /** @description Number of member organisations (canonical records: records merged by L3 are one member) */
             members: number;
-            /** @description Registrations of all members */
+            /** @description Registrations naming a member as client (/registrations?client=) */
             registrations: number | null;
-            /** @description Communications of all members */
+            /** @description Communications of those registrations */
             communications: number | null;
-            /** @description City contracts awarded to members */
+            /** @description City contracts whose supplier is a member (/contracts?supplier=, the supplier resolved by key or published L6 link) */
             contracts: number | null;
             /** @description Total amount of those contracts, in dollars */
             contract_amount: number | null;
@@ -1461,7 +1461,7 @@ export interface components {
             connections: Record<string, never>[];
         };
         OrganizationDetail: {
-            /** @description Stable organisation id of this service (kept across nightly exports) */
+            /** @description Stable organisation id of this service (kept across nightly exports). Only canonical records are listed: a record merged into another by a published L3 link answers /organizations/{its id} with the canonical record, and every filter given its id matches the canonical record */
             id: number;
             /** @description The organisation's name as most often written in the registry, after published L3 merges */
             canonical_name: string;
@@ -1497,11 +1497,11 @@ export interface components {
         RegistrationDetail: {
             /** @description Subject-matter registration number (SM number) of the City of Toronto Lobbyist Registry */
             id: string;
-            /** @description Organisation the lobbying is for (the client, or the employer of in-house lobbyists) */
+            /** @description Organisation the lobbying is for (the client, or the employer of in-house lobbyists) (its canonical record: published L3 merges applied) */
             client_organization_id: number | null;
             /** @description Primary lobbyist of the registration */
             lobbyist_person_id: number | null;
-            /** @description Consultant lobbyist's firm, or null for in-house and voluntary registrations */
+            /** @description Consultant lobbyist's firm (its canonical record: published L3 merges applied), or null for in-house and voluntary registrations */
             firm_organization_id: number | null;
             /**
              * @description Lobbyist class: consultant, in_house or voluntary
@@ -1521,7 +1521,7 @@ export interface components {
             particulars: string | null;
             /** @description An extract of the particulars chosen automatically (not written by a person) */
             summary: string | null;
-            /** @description Ward of the registration's main site, where one is linked */
+            /** @description Ward of the registration's sites when they all lie in one ward (25-ward model); null when no site is known or they lie in several (the ward filter matches any of them) */
             ward: number | null;
             /**
              * Format: date
@@ -1966,7 +1966,7 @@ export interface components {
             model_version: string;
         };
         ProcurementTimelineRow: {
-            /** @description The organisation whose timeline this is */
+            /** @description The organisation whose timeline this is (a canonical record: the records merged into it by published L3 links are part of it) */
             organization_id: number;
             /** @description Position of the event in the organisation's timeline (date, then event, then id) */
             row: number;
@@ -1990,12 +1990,12 @@ export interface components {
             contract_id: string | null;
             /** @description Solicitation document number; on a communication inside a window, the solicitation whose window holds it (the earliest issued) */
             document_number: string | null;
-            /** @description Who won the contract: the organisation, or the organisation of its L3 family that won it (key-resolved supplier or published L6 link) */
+            /** @description Who won the contract: the organisation itself, as /contracts names the supplier (key-resolved, else the published L6 link, as its canonical record) */
             supplier_organization_id: number | null;
             /** @description Contract amount in dollars (contract_awarded events) */
             amount: number | null;
             /**
-             * @description On communications: 1 when dated from the issue date to the award date (both included) of a solicitation the organisation or its L3/L6-linked organisations later won, else 0; null on other events
+             * @description On communications: 1 when dated from the issue date to the award date (both included) of a solicitation the organisation later won (its merged records' wins and the contracts published L6 links give it included), else 0; null on other events
              * @enum {integer|null}
              */
             inside: 0 | 1 | null;
@@ -2008,7 +2008,7 @@ export interface components {
              * @enum {string}
              */
             scope: "all" | "supplier" | "division";
-            /** @description Supplier organisation id (key-resolved supplier, else the best published L6 link) or division name; null for all */
+            /** @description Supplier organisation id (the contract's supplier as /contracts names it: key-resolved, else the best published L6 link, as its canonical record) or division name; null for all */
             scope_id: string | null;
             /** @description Non-competitive reason as published, or * for every reason */
             reason: string;
@@ -2030,9 +2030,9 @@ export interface components {
             model_version: string;
         };
         FirmClientsRow: {
-            /** @description Consultant firm (organisation id) */
+            /** @description Consultant firm (organisation id of its canonical record: published L3 merges applied) */
             firm_organization_id: number;
-            /** @description Client the firm lobbied for (organisation id) */
+            /** @description Client the firm lobbied for (organisation id of its canonical record) */
             client_organization_id: number;
             /** @description Calendar year */
             year: number;
@@ -2077,7 +2077,7 @@ export interface components {
             campaigns: number;
             /** @description Dollars of the contributions the campaign's filing lists by name (amounts as listed, returned ones included) */
             named_dollars: number;
-            /** @description Distinct named contributors (folded name and postal code, never published) */
+            /** @description Distinct named contributors (counted as people: the registry person the contributor's linked contributions name (their other gifts under that name too), else the folded name; never by address) */
             named_contributors: number;
             /** @description Of the named dollars, those from contributions with a published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation */
             linked_dollars: number;
@@ -2117,7 +2117,7 @@ export interface components {
              * @description Date of the last of those communications
              */
             last_communication: string;
-            /** @description Distinct contributors with a published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation to the organisation who gave to the campaign (a registry person, else the name as written) */
+            /** @description Distinct contributors with a published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation to the organisation who gave to the campaign (counted as people: the registry person the contributor's linked contributions name (their other gifts under that name too), else the folded name; never by address) */
             linked_contributors: number;
             /** @description Dollars those contributors gave to the campaign (each contribution once) */
             amount: number;
@@ -2221,7 +2221,7 @@ export interface components {
             contributions: number;
             /** @description Their dollars (amounts as listed) */
             amount: number;
-            /** @description Distinct linked contributors (a registry person, else the name as written) */
+            /** @description Distinct linked contributors (counted as people: the registry person the contributor's linked contributions name (their other gifts under that name too), else the folded name; never by address) */
             contributors: number;
             /** @description Campaigns that received them */
             campaigns: number;

@@ -15,6 +15,7 @@ export const procurementModels: DomainModels = {
   core: ['int_contracts', 'int_group_edges', 'int_campaigns'],
   // after the published links: suppliers resolved by L6 and groups over canonical organisations (L3 merges)
   links: ['int_contract_suppliers', 'int_group_members', 'int_groups'],
-  api: ['api_contracts', 'api_contracts_detail', 'api_groups', 'api_groups_detail', 'api_campaigns'],
+  // api_campaigns runs after api_contributions (manifest.ts): its computed contributors_n needs the published links
+  api: ['api_contracts', 'api_contracts_detail', 'api_groups', 'api_groups_detail'],
   quality: ['qa_procurement_values'],
 };

@@ -103,6 +103,8 @@ export const layers: readonly Layer[] = [
       ...developmentModels.api,
       ...procurementModels.api,
       'api_contributions',
+      'int_contributor_identities', // who gave each contribution row: needs the published L7 people (api_contributions)
+      'api_campaigns', // its computed contributors_n counts int_contributor_identities
     ],
   },
   {

@@ -48,7 +48,7 @@ export function plantContributionEffects(ctx: ContributionPlantContext): Record<
 type Give = (rng: Rng, who: Giver, org: Org, cand: Candidate, day: number) => { person: string; tier: number; amount: number; date: number };
 
 /** The people of each organisation L7 can know: registrants of its registrations (tier 1), its planted officers (tier 2). */
-function giversOf(registry: Registry, people: Person[]): Map<string, Giver[]> {
+export function giversOf(registry: Registry, people: Person[]): Map<string, Giver[]> {
   const out = new Map<string, Giver[]>();
   const add = (org: string, g: Giver) => { const list = out.get(org) ?? []; if (!list.some((x) => x.id === g.id)) list.push(g); out.set(org, list); };
   // in-house registrants first: a consultant's gift is linked to every client they are registered for

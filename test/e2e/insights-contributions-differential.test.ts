@@ -1,10 +1,12 @@
 // Differential tests of the contribution insights on the default city, recomputed here independently of the
 // pipeline's SQL: contribution-stats scope 12 and coordinated giving from the published lists only (/contributions,
 // /campaigns); scope 123 adds the tier-3 matches, which are never published, from raw staging (the staged contribution
-// rows, their ids and the L7 candidates at tier 3 with the same surname in the same postal area, not rejected). Each
-// must equal what the API publishes.
+// rows, their ids and the L7 candidates at tier 3 with the same surname in the same postal area, not rejected).
+// Contributors are counted with the one contributor identity (./contributor-identity.ts). Each must equal what the
+// API publishes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openWarehouse } from '../../pipeline/db/warehouse.ts';
+import { contributorIdentities } from './contributor-identity.ts';
 import { openDefaultCity, type CityApp } from './default-city-app.ts';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -19,11 +21,12 @@ beforeAll(async () => {
   app = city.app;
   published = await app.list<Row>('/contributions');
   campaigns = await app.list<Row>('/campaigns');
+  const identity = contributorIdentities(published as never);
   const wh = await openWarehouse(city.config.warehousePath, { readOnly: true });
   // raw staging: tier-3 L7 matches (not rejected) of contributions with no published link, with their campaign as the
-  // first filing of the candidate's name in the race
+  // first filing of the candidate's name in the race and their staged contributor_key (the folded name)
   tier3 = (await wh.all<Row>(`
-    select distinct cast(l.from_id as integer) as contribution, r.election, r.amount, lower(r.contributor_name) as name,
+    select distinct cast(l.from_id as integer) as contribution, r.election, r.amount, coalesce(r.contributor_key, '') as name,
       (select min(k.id) from int_campaigns as k where k.election = r.election and k.office = r.office and k.candidate_key = r.candidate_key
         and (r.office = 'Mayor' or k.ward is not distinct from r.ward)) as campaign
     from int_links as l
@@ -33,15 +36,18 @@ beforeAll(async () => {
     where l.task = 'L7' and cast(l.extra ->> '$.tier' as integer) = 3 and l.decision is distinct from 'rejected'
       and (e.evidence ->> '$.features.surname_exact') in ('1', '1.0') and (e.evidence ->> '$.features.same_postal_area') in ('1', '1.0')
       and r.excluded_reason is null and r.candidate_key is not null`)).map((r) => ({
-    contribution: Number(r.contribution), election: r.election, campaign: Number(r.campaign), amount: Number(r.amount), tier: 3, contributor: `name:${r.name}`,
+    contribution: Number(r.contribution), election: r.election, campaign: Number(r.campaign), amount: Number(r.amount), tier: 3, contributor: identity.ofName(r.election, r.name),
   })).filter((g) => !published.some((p) => p.contribution_id === g.contribution) && Number.isFinite(g.campaign));
   wh.close();
 }, 900_000);
 
-const gifts = (): Gift[] => published.map((p) => ({
-  contribution: p.contribution_id, election: p.election, campaign: p.campaign_id, amount: p.amount, tier: p.tier, organization: p.organization_id,
-  contributor: p.registry_person_id !== null ? `person:${p.registry_person_id}` : `name:${String(p.contributor_name).toLowerCase()}`, date: p.contribution_date,
-}));
+const gifts = (): Gift[] => {
+  const identity = contributorIdentities(published as never);
+  return published.map((p) => ({
+    contribution: p.contribution_id, election: p.election, campaign: p.campaign_id, amount: p.amount, tier: p.tier, organization: p.organization_id,
+    contributor: identity.of(p.contribution_id), date: p.contribution_date,
+  }));
+};
 
 /** Linear-interpolation quantile (R type 7, DuckDB quantile_cont). */
 function quantile(values: number[], p: number): number | null {

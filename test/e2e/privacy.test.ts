@@ -91,7 +91,7 @@ describe('no private byte is published', () => {
     const insightFiles = files.filter((f) => CONTRIBUTION_INSIGHTS.some((n) => f.rel.startsWith(`api/v1/insights/${n}/`) || f.rel.startsWith(`bulk/insights-${n}.`)));
     expect(insightFiles.length).toBeGreaterThanOrEqual(CONTRIBUTION_INSIGHTS.length * 6);
     // the columns: aggregates only (the bulk JSON Lines carry every column of every row)
-    const forbidden = /^(id|contribution_id|contributor(_(name|city|address|postal_code|identity|key))?|registry_person_id|registration_ids|tier|link_id|postal.*|address.*)$/; // counts and shares of contributors are aggregates
+    const forbidden = /^(id|contribution_id|contributor(_(name|city|address|postal_code|identity|key))?|identity|registry_person_id|registration_ids|tier|link_id|postal.*|address.*)$/; // counts and shares of contributors are aggregates
     for (const f of insightFiles.filter((x) => x.rel.endsWith('.jsonl'))) {
       const keys = new Set(f.text.trim().split('\n').filter(Boolean).flatMap((line) => Object.keys(JSON.parse(line))));
       expect([...keys].filter((k) => forbidden.test(k)), f.rel).toEqual([]);
@@ -102,6 +102,12 @@ describe('no private byte is published', () => {
     expect(names.length).toBeGreaterThan(50);
     const leaks = insightFiles.flatMap((f) => names.filter((n) => f.text.includes(n)).map((n) => `${f.rel}: ${n}`));
     expect(leaks).toEqual([]);
+    // nor the folded names the contributor counts are made of (int_contributor_identities)
+    const folded = (await wh.all<{ n: string }>(`select distinct substr(identity, 6) as n from int_contributor_identities
+      where identity like 'name:%' and length(identity) >= 13`)).map((r) => r.n);
+    expect(folded.length).toBeGreaterThan(50);
+    const foldedLeaks = insightFiles.flatMap((f) => folded.filter((n) => f.text.includes(n)).map((n) => `${f.rel}: ${n}`));
+    expect(foldedLeaks).toEqual([]);
   });
 
   it('publishes no L7 link and no tier-3 match', () => {

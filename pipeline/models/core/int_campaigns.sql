@@ -1,6 +1,8 @@
 -- Election campaigns of Mayor and Councillor candidates (one per candidate filing, plus candidates who appear only
 -- in the contribution rows), with totals from the filing or else from the rows, and the candidate's person id when
--- the folded name is a member of council in the term before or after the election.
+-- the folded name is a member of council in the term before or after the election. contributors_n is the filing's
+-- only: counting the rows' contributors needs the published L7 links (int_contributor_identities), so api_campaigns
+-- fills it where `rows_fill` says the rows may.
 with filings as (
     select *,
         -- the same name can file twice in one ward (namesakes): numbered in file order so each keeps its own campaign
@@ -22,9 +24,7 @@ row_totals as (
     select election, office, ward, coalesce(ward, 0) as ward_key, candidate_key,
         any_value(candidate_name) as candidate_name,
         round(sum(amount), 2) as total_contributions,
-        count(*) as contributions_n,
-        -- distinct contributors by folded name and postal code (computed here, never published per contributor)
-        count(distinct coalesce(contributor_key, '') || '|' || coalesce(contributor_postal_code, '')) as contributors_n
+        count(*) as contributions_n
     from contribution_rows
     group by all
 ),
@@ -35,13 +35,14 @@ campaigns as (
         -- the filing's totals; rows fill a missing total only when the name is not shared by another filing
         coalesce(f.total_contributions, case when f.name_filings = 1 then t.total_contributions end) as total_contributions,
         coalesce(f.contributions_n, case when f.name_filings = 1 then t.contributions_n end) as contributions_n,
-        coalesce(f.contributors_n, case when f.name_filings = 1 then t.contributors_n end) as contributors_n,
+        f.contributors_n,
+        f.name_filings = 1 as rows_fill, -- the rows may fill the missing contributors_n too (api_campaigns)
         f.elected, f.incumbent, f.filing_type, 'campaign-filings' as source_dataset
     from filings as f
     left join row_totals as t using (election, office, ward_key, candidate_key)
     union all
     select t.election, t.office, t.ward, t.ward_key, t.candidate_key, t.candidate_name, 1,
-        t.total_contributions, t.contributions_n, t.contributors_n,
+        t.total_contributions, t.contributions_n, null, true,
         null, null, null, 'campaign-contributions'
     from row_totals as t
     anti join filings as f using (election, office, ward_key, candidate_key)
@@ -92,5 +93,5 @@ numbered as (
 
 select
     id, election, candidate_person_id, candidate_name, office, ward, total_contributions, contributions_n, contributors_n,
-    elected, incumbent, filing_type, source_dataset, candidate_key, name_n
+    elected, incumbent, filing_type, source_dataset, candidate_key, name_n, rows_fill
 from numbered

@@ -1,8 +1,9 @@
 -- GET /insights/contribution-overlap (analysis-definitions.md, Contributions): organisation × candidate × election,
 -- for organisations whose registrations (as client) communicated with the candidate's office (the member or their
 -- staff) during the council term before the election and whose linked contributors (published tier 1 or 2 L7 links)
--- gave to the candidate's campaign in that election. Contributors are distinct registry people (else names as
--- written); each contribution's amount counts once per organisation. Linked figures are lower bounds (caveat).
+-- gave to the candidate's campaign in that election. Contributors are distinct people (int_contributor_identities,
+-- through int_insight_contribution_links); each contribution's amount counts once per organisation. Linked figures
+-- are lower bounds (caveat).
 with gifts as (
     select c.election, c.campaign_id, c.candidate_person_id, l.organization_id, c.contribution_id, c.amount, l.contributor
     from (select distinct contribution_id, election, campaign_id, candidate_person_id, amount from api_contributions) as c

@@ -1,24 +1,17 @@
 -- GET /insights/contribution-stats (analysis-definitions.md, Contributions): council-wide aggregates of the linked
 -- contributions per election and scope: `12` = contributions with a published tier 1 or 2 L7 link, `123` = those
 -- and the contributions matched at tier 3 only (a weaker match, counted in these aggregates and nowhere else). Each
--- contribution counts once, at its best tier; contributors are distinct registry people, else names as written.
+-- contribution counts once, at its best tier; contributors are distinct people (int_contributor_identities).
 -- Shares divide by the election's total contributions (every campaign's filed total, GET /campaigns). Median and 90th
 -- percentile by linear interpolation. Linked figures are lower bounds (caveat).
 with contribution_rows as (
-    select distinct contribution_id, election, campaign_id, amount from int_insight_contribution_rows
+    select distinct contribution_id, election, campaign_id, amount, contributor from int_insight_contribution_rows
 ),
 
 best_tier as (
     select contribution_id, min(tier) as tier
     from int_insight_contribution_links
     group by all
-),
-
-contributors as (
-    -- the contributor identities of each contribution at its best tier
-    select l.contribution_id, l.contributor
-    from int_insight_contribution_links as l
-    inner join best_tier as b on b.contribution_id = l.contribution_id and b.tier = l.tier
 ),
 
 scoped as (
@@ -45,16 +38,10 @@ aggregates as (
         sum(amount) filter (where tier = 1) as tier1_amount,
         sum(amount) filter (where tier = 2) as tier2_amount,
         sum(amount) filter (where tier = 3) as tier3_amount,
+        count(distinct contributor) as contributors,
         quantile_cont(amount, 0.5) as median_contribution,
         quantile_cont(amount, 0.9) as p90_contribution
     from scoped
-    group by all
-),
-
-people as (
-    select s.scope, s.election, count(distinct c.contributor) as contributors
-    from scoped as s
-    inner join contributors as c using (contribution_id)
     group by all
 ),
 
@@ -71,7 +58,7 @@ final as (
         g.scope,
         cast(coalesce(a.contributions, 0) as integer) as contributions,
         round(coalesce(a.amount, 0), 2) as amount,
-        cast(coalesce(p.contributors, 0) as integer) as contributors,
+        cast(coalesce(a.contributors, 0) as integer) as contributors,
         cast(coalesce(a.campaigns, 0) as integer) as campaigns,
         round(g.election_amount, 2) as election_amount,
         case when g.election_amount > 0 then round(coalesce(a.tier1_amount, 0) / g.election_amount, 4) end as tier1_share,
@@ -84,7 +71,6 @@ final as (
         g.election || ' ' || lpad(g.scope, 3, '0') as _sort
     from grid as g
     left join aggregates as a using (election, scope)
-    left join people as p using (election, scope)
 )
 
 select * from final

@@ -1,8 +1,9 @@
 -- GET /insights/coordinated-giving (analysis-definitions.md, Contributions): organisation × campaign where three or
--- more distinct linked contributors of one organisation (published tier 1 or 2 L7 links; a registry person, else the
--- name as written) gave to one campaign: how many, their dollars (each contribution once), the first and last date and
--- the most of them who gave on one day. Dates exist only where the election's files carry them (2022 on); before,
--- the dates and max_same_day are null and `suppressed` says why. Linked figures are lower bounds (caveat).
+-- more distinct linked contributors of one organisation (published tier 1 or 2 L7 links; people as
+-- int_contributor_identities knows them, so three gifts from two people are two) gave to one campaign: how many,
+-- their dollars (each contribution once), the first and last date and the most of them who gave on one day. Dates
+-- exist only where the election's files carry them (2022 on); before, the dates and max_same_day are null and
+-- `suppressed` says why. Linked figures are lower bounds (caveat).
 with gifts as (
     select c.election, c.campaign_id, c.candidate_person_id, l.organization_id, c.contribution_id, c.amount,
         c.contribution_date, l.contributor

@@ -3,8 +3,9 @@
 -- contributors (contributions with a published tier 1 or 2 L7 link, each contribution once whatever the organisations
 -- it is linked to), their shares, and the median dollar share over the election's Councillor campaigns; plus one
 -- council-wide row per election (campaign 0, candidate 0) pooling every Councillor campaign. Distinct contributors
--- are counted by folded name and postal code (private: only the counts leave). A campaign without named rows has no
--- row. Linked figures are lower bounds (caveat).
+-- are people as int_contributor_identities knows them (private: only the counts leave); a linked contributor is one
+-- with a linked contribution to the campaign. A campaign without named rows has no row. Linked figures are lower
+-- bounds (caveat).
 with contribution_rows as (
     select r.*, l.contribution_id is not null as linked
     from int_insight_contribution_rows as r
@@ -20,9 +21,9 @@ per_campaign as (
         campaign_id,
         1 as campaigns,
         sum(amount) as named_dollars,
-        count(distinct contributor_identity) as named_contributors,
+        count(distinct contributor) as named_contributors,
         coalesce(sum(amount) filter (where linked), 0) as linked_dollars,
-        count(distinct contributor_identity) filter (where linked) as linked_contributors
+        count(distinct contributor) filter (where linked) as linked_contributors
     from contribution_rows
     group by all
 ),
@@ -34,9 +35,9 @@ council_wide as (
         0 as campaign_id,
         count(distinct campaign_id) as campaigns,
         sum(amount) as named_dollars,
-        count(distinct contributor_identity) as named_contributors,
+        count(distinct contributor) as named_contributors,
         coalesce(sum(amount) filter (where linked), 0) as linked_dollars,
-        count(distinct contributor_identity) filter (where linked) as linked_contributors
+        count(distinct contributor) filter (where linked) as linked_contributors
     from contribution_rows
     where office = 'Councillor' -- the council-wide row is the Councillor races, as the median is
     group by all

@@ -5,22 +5,15 @@
 -- not rejected by a reviewer, of a contribution with no published link; for aggregate statistics only
 -- (contribution-stats scope 123). The L7 score cannot be the test: a tier-3 candidate's given name differs, so it
 -- scores near 0 whatever else agrees (median 0.0001 at City volume), and every blocking candidate is not a match.
--- One row per contribution and organisation, with the linked contributor's identity: the registry person the link
--- names, else the name as written (folded).
+-- One row per contribution and organisation, with who gave it (int_contributor_identities).
 with published as (
     select distinct
         contribution_id,
         organization_id,
         tier,
-        coalesce('person:' || registry_person_id, 'name:' || lower(contributor_name)) as contributor
+        c.identity as contributor
     from api_contributions
-),
-
-rows as (
-    select i.id as contribution_id, r.contributor_name
-    from stg_contributions__rows as r
-    inner join int_contribution_ids as i on i.entity = 'contribution'
-        and i.natural_key = r.election || '|' || r.source_file || '|' || cast(r.source_position as varchar)
+    inner join int_contributor_identities as c using (contribution_id)
 ),
 
 tier3 as (
@@ -28,10 +21,10 @@ tier3 as (
         cast(l.from_id as integer) as contribution_id,
         coalesce(k.canonical_id, cast(l.to_id as integer)) as organization_id, -- as api_contributions names it (L3 merges)
         3 as tier,
-        'name:' || lower(r.contributor_name) as contributor
+        r.identity as contributor
     from int_links as l
     inner join int_link_evidence as e using (task, from_type, from_id, to_type, to_id)
-    inner join rows as r on r.contribution_id = cast(l.from_id as integer)
+    inner join int_contributor_identities as r on r.contribution_id = cast(l.from_id as integer)
     left join int_organization_canonical as k on k.organization_id = cast(l.to_id as integer)
     where l.task = 'L7'
         and cast(l.extra ->> '$.tier' as integer) = 3 -- the given name does not agree: at most a weaker match

@@ -1,8 +1,8 @@
 -- Every named (itemised) contribution row of a council campaign: its stable contribution id, the campaign it went to
 -- (as api_contributions assigns it: the first filing of the candidate's name in the race), the amount as listed, the
--- date where the file has one, and the contributor's identity for counting distinct named contributors (folded name
--- and postal code, as the campaign totals count them). PRIVATE: the identity holds a postal code; no api table reads
--- it, and the insights publish only counts made with it.
+-- date where the file has one, and who gave it (int_contributor_identities, the one identity every count of distinct
+-- contributors uses). PRIVATE: the identity holds a folded name; no api table reads it, and the insights publish only
+-- counts made with it.
 with contribution_rows as (
     select i.id as contribution_id, r.*
     from stg_contributions__rows as r
@@ -27,8 +27,9 @@ final as (
         r.office,
         r.amount,
         r.contribution_date,
-        coalesce(r.contributor_key, '') || '|' || coalesce(r.contributor_postal_code, '') as contributor_identity
+        c.identity as contributor
     from contribution_rows as r
+    inner join int_contributor_identities as c using (contribution_id)
     inner join campaigns as k
         on k.election = r.election and k.office = r.office and k.candidate_key = r.candidate_key
         and (r.office = 'Mayor' or k.ward is not distinct from r.ward)
