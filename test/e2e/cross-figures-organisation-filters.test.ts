@@ -1,8 +1,9 @@
 // Every organisation filter answers a merged id as it answers the canonical id; firm-clients counts each (firm, client, year) once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { E2eApp } from './harness.ts';
-import { CITIES, isOffice, loadMerges, openCity, stripVersion, type Merges, type Row } from './cross-figures-support.ts';
+import { CITIES, loadMerges, openCity, stripVersion, type Merges, type Row } from './cross-figures-support.ts';
 import { walkAll } from './walk.ts';
+import { recountFirmClients } from './firm-clients-recount.ts';
 
 const FILTERS = [
   '/registrations?client=', '/contracts?supplier=', '/contributions?organization=',
@@ -48,8 +49,8 @@ describe.each(CITIES)('organisation filters on the %s', (city, config) => {
   it('firm-clients = a recount from /registrations and /communications with merges resolved', async () => {
     const published = await walkAll<Row>(gw, '/insights/firm-clients');
     expect(published.length).toBeGreaterThan(20);
-    const expected = recountFirmClients(merges, String(published[0]!.model_version).slice(0, 10),
-      await walkAll<Row>(gw, '/registrations'), await walkAll<Row>(gw, '/communications'));
+    const expected = recountFirmClients(String(published[0]!.model_version).slice(0, 10),
+      await walkAll<Row>(gw, '/registrations'), await walkAll<Row>(gw, '/communications'), (id) => merges.canon(id)!);
     // the firms and clients with a merged record among them, so the recount cannot pass without one
     expect(expected.filter((r) => [r.firm_organization_id, r.client_organization_id].some((id) => merges.components.some((c) => c[0] === id))).length).toBeGreaterThan(0);
     const key = (r: Row) => `firm ${r.firm_organization_id} client ${r.client_organization_id} ${r.year}`;
@@ -59,47 +60,3 @@ describe.each(CITIES)('organisation filters on the %s', (city, config) => {
     expect(byKey(stripVersion(published))).toEqual(byKey(expected));
   });
 });
-
-/** firm-clients as api_insight_firm_clients.sql defines it, every organisation id read through the merges. */
-function recountFirmClients(merges: Merges, exportDay: string, registrations: Row[], communications: Row[]): Row[] {
-  const regs = registrations.filter((r) => r.type === 'consultant' && r.firm_organization_id !== null && r.client_organization_id !== null);
-  const lastComm = new Map<string, string>();
-  for (const c of communications) if (!lastComm.has(c.registration_id) || c.date > lastComm.get(c.registration_id)!) lastComm.set(c.registration_id, c.date);
-  const byId = new Map(regs.map((r) => [r.id as string, r]));
-  const max = (...xs: (string | null | undefined)[]) => xs.filter((x): x is string => !!x).sort().at(-1) ?? null;
-  const min = (...xs: (string | null | undefined)[]) => xs.filter((x): x is string => !!x).sort()[0] ?? null;
-  const pad = (n: number) => String(n).padStart(12, '0');
-  interface Cell { firm: number; client: number; year: number; regs: Set<string>; lobbyists: Set<number>; dates: string[]; offices: Set<number> }
-  const cells = new Map<string, Cell>();
-  const cell = (r: Row, year: number) => {
-    const firm = merges.canon(r.firm_organization_id)!, client = merges.canon(r.client_organization_id)!;
-    const key = `${pad(firm)} ${pad(client)} ${year}`;
-    if (!cells.has(key)) cells.set(key, { firm, client, year, regs: new Set(), lobbyists: new Set(), dates: [], offices: new Set() });
-    return cells.get(key)!;
-  };
-  for (const r of regs) {
-    // active from the start (else the approval) to the end, else the export day while active, else the last
-    // communication (or the start) once closed; never past the export day
-    const from = r.start_date ?? r.initial_approval_date;
-    if (!from) continue;
-    const to = min(exportDay, r.end_date ?? (r.status === 'active' ? exportDay : max(from, lastComm.get(r.id))));
-    for (let y = Number(from.slice(0, 4)); to && y <= Number(to.slice(0, 4)); y++) {
-      const c = cell(r, y);
-      c.regs.add(r.id);
-      if (r.lobbyist_person_id !== null) c.lobbyists.add(r.lobbyist_person_id);
-    }
-  }
-  for (const m of communications) {
-    const r = byId.get(m.registration_id);
-    if (!r) continue;
-    const c = cell(r, Number(m.date.slice(0, 4)));
-    c.dates.push(m.date);
-    if (m.lobbyist_person_id !== null) c.lobbyists.add(m.lobbyist_person_id);
-    if (isOffice(m)) c.offices.add(m.member_person_id);
-  }
-  return [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, c]) => {
-    const dates = c.dates.sort();
-    return { firm_organization_id: c.firm, client_organization_id: c.client, year: c.year, registrations: c.regs.size, communications: dates.length,
-      lobbyists: c.lobbyists.size, member_offices_contacted: c.offices.size, first_date: dates[0] ?? null, last_date: dates.at(-1) ?? null };
-  });
-}
