@@ -41,7 +41,7 @@ merges as (
 merged_names as (
     -- the ids and slugs of the records merged into the canonical one
     select k.canonical_id as organization_id,
-        list_filter(flatten(list([cast(m.id as varchar), m.slug])), n -> n is not null) as names
+        list_filter(flatten(list([cast(m.id as varchar), m.slug] order by m.id)), n -> n is not null) as names
     from int_organization_canonical as k
     inner join int_organizations as m on m.id = k.organization_id
     where not k.is_canonical
