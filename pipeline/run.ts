@@ -1,4 +1,5 @@
-// Pipeline entry: raw files → DuckDB warehouse (sources → staging → core → api → quality → checks).
+// Pipeline entry: raw files → DuckDB warehouse (sources → staging → core → links → api → insights → quality → checks;
+// the models of each layer in the order derived from what each reads, pipeline/lib/model-graph.ts).
 // The one place that opens the warehouse for writing. It builds into a new file and swaps it in only when every
 // layer and check and the night guard have passed, so a failed night leaves the previous warehouse (and site) in
 // place; its state (registry history, id map) is worked on in a copy and staged for the site build to commit, so a

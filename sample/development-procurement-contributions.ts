@@ -13,7 +13,7 @@ import { buildElections, type Election } from './contributions/candidates.ts';
 import { buildContributions, type Contrib, type Person } from './contributions/build.ts';
 import { writeElection } from './contributions/write.ts';
 import type { Registry } from './registry/registrations.ts';
-import type { Org } from './registry/orgs.ts';
+import type { Org } from './registry/types.ts';
 import type { Rng } from './common/rng.ts';
 import { csvRow } from './common/text.ts';
 import type { Item, Log, PlantedTruthPart } from './common/types.ts';

@@ -1,27 +1,19 @@
-// Runs the models layer by layer in their declared order: each `<name>.sql` file is a select that becomes a table
-// of the same name; a `<name>.ts` model (for work SQL cannot do here, e.g. map projections) exports
-// `build(wh)` that creates that table. Timings and row counts are logged per model and returned for the run report.
-import { existsSync } from 'node:fs';
+// Runs the models layer by layer in the order derived from what each reads (model-graph.ts): each `<name>.sql` file
+// is a select that becomes a table of the same name; a `<name>.ts` model (for work SQL cannot do here, e.g. map
+// projections) exports `build(wh)` that creates that table. Timings and row counts are logged per model and returned
+// for the run report.
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { layers, type Layer } from '../models/manifest.ts';
+import type { LayerName } from '../models/manifest.ts';
+import { modelLayers, modelPath, modelsDir } from './model-graph.ts';
 import { quoteIdent, type Warehouse } from '../db/warehouse.ts';
 
-export const modelsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'models');
-
 export interface ModelRun {
-  layer: Layer['name'];
+  layer: LayerName;
   model: string;
   rows: number;
   ms: number;
-}
-
-/** Path of a model's file: its SQL, or its TypeScript when it has no SQL. */
-export function modelPath(layer: Layer['name'], model: string): string {
-  const sql = path.join(modelsDir, layer, `${model}.sql`);
-  return existsSync(sql) ? sql : path.join(modelsDir, layer, `${model}.ts`);
 }
 
 /** What a TypeScript model exports. */
@@ -40,7 +32,7 @@ export const DEFAULT_MODEL_SETTINGS: ModelSettings = { itsInterventionDate: '202
 
 export interface RunModelsOptions {
   /** Only these layers (tests). */
-  only?: ReadonlySet<Layer['name']>;
+  only?: ReadonlySet<LayerName>;
   /** Progress through each layer's models (a bar on a terminal). */
   progress?: (layer: string, done: number, total: number, model: string) => void;
   settings?: ModelSettings;
@@ -56,6 +48,8 @@ export async function prepareModels(wh: Warehouse, settings: ModelSettings = DEF
 /** Prepare (macros, settings), then run every model of every layer, in order. */
 export async function runModels(wh: Warehouse, log: (msg: string) => void, options: RunModelsOptions = {}): Promise<ModelRun[]> {
   const { only, progress = () => {} } = options;
+  const layers = modelLayers(); // derived before anything runs: a model reading a later one stops the night here
+  log(`models: ${layers.map((l) => `${l.name} ${l.models.length}`).join(', ')}, each after the models it reads`);
   await prepareModels(wh, options.settings);
   const runs: ModelRun[] = [];
   for (const layer of layers) {
@@ -73,7 +67,7 @@ export async function runModels(wh: Warehouse, log: (msg: string) => void, optio
 }
 
 /** Run one model file into a table named after it. */
-export async function runModel(wh: Warehouse, layer: Layer['name'], model: string): Promise<ModelRun> {
+export async function runModel(wh: Warehouse, layer: LayerName, model: string): Promise<ModelRun> {
   const started = Date.now();
   const file = modelPath(layer, model);
   try {

@@ -3,7 +3,7 @@
 import { FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LOBBYIST_FIRST, LOBBYIST_LAST, MIDDLE } from '../data/names.ts';
 import { normName, orgVariant, lookalike, personVariant, jaroWinkler } from '../common/name-variants.ts';
 import { postalIn, randomFsa } from '../geo/postal.ts';
-import type { Org } from '../registry/orgs.ts';
+import type { Org } from '../registry/types.ts';
 import type { Rng } from '../common/rng.ts';
 import type { Candidate, Election } from './candidates.ts';
 

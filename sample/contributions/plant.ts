@@ -1,7 +1,7 @@
 // Who is planted across the contribution and group sources: registry organisations whose lobbyists (tier 1) and officers (tier 2) give to
 // campaigns, whose companies give in 2014, and corporate groups (parent + subsidiaries sharing a head office).
 import type { Registry } from '../registry/registrations.ts';
-import type { Org } from '../registry/orgs.ts';
+import type { Org } from '../registry/types.ts';
 import { LOBBYIST_FIRST, LOBBYIST_LAST, MIDDLE } from '../data/names.ts';
 import type { Rng } from '../common/rng.ts';
 import type { Person } from './build.ts';

@@ -13,7 +13,7 @@ import type { Contrib, Person } from '../contributions/build.ts';
 import type { Candidate, Election } from '../contributions/candidates.ts';
 import { YES } from '../council/votes.ts';
 import type { Registry } from '../registry/registrations.ts';
-import type { Org } from '../registry/orgs.ts';
+import type { Org } from '../registry/types.ts';
 import { MIN_PLANT_SCALE } from './activity.ts';
 
 export interface Position { organisation: string; reference: string | null; stance: 'support' | 'oppose' }

@@ -14,7 +14,7 @@ import type { Rng } from '../common/rng.ts';
 import type { Contrib, Person } from '../contributions/build.ts';
 import type { Candidate, Election } from '../contributions/candidates.ts';
 import type { Registry } from '../registry/registrations.ts';
-import type { Org } from '../registry/orgs.ts';
+import type { Org } from '../registry/types.ts';
 import type { Lobbyist } from '../registry/people.ts';
 import { giversOf } from './contributions.ts';
 

@@ -3,7 +3,7 @@
 // the snapshot window a habitual late filer (every communication recorded 8-40 days after it happened) and the next
 // busiest a prompt one (0-2 days): per-firm late shares of 1 and 0 that /insights/disclosure-lag must find.
 import type { Rng } from '../common/rng.ts';
-import type { Org } from '../registry/orgs.ts';
+import type { Org } from '../registry/types.ts';
 import type { Registration } from '../registry/model.ts';
 
 export const LATE_DAYS = [8, 40] as const;

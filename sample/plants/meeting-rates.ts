@@ -2,7 +2,7 @@
 // meets one councillor's office far more than others do (24 contacts, 90 % meetings), and another firm contacts a
 // second councillor's office with the ordinary mix of methods (24 contacts: the planted null). Each office also gets
 // 40 contacts in the ordinary mix from other registrations, so its own rate is not the planted firm's.
-import type { Org } from '../registry/orgs.ts';
+import type { Org } from '../registry/types.ts';
 import type { Registration } from '../registry/model.ts';
 import { METHODS } from '../registry/poh.ts';
 import type { Tenure } from '../common/types.ts';

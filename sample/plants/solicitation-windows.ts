@@ -8,7 +8,7 @@ import type { Rng } from '../common/rng.ts';
 import { DIVISIONS } from '../data/places.ts';
 import type { Procurement } from '../procurement/contracts.ts';
 import type { Registry } from '../registry/registrations.ts';
-import type { Org } from '../registry/orgs.ts';
+import type { Org } from '../registry/types.ts';
 
 const MIN_SCALE = 0.01; // below it the e2e city's L6 link-quality floors would be measured on planted rows (plants off)
 /** A communication recorded this close to the as-of day may yet be held back by a disclosure-lag plant: not chosen. */

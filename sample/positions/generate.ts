@@ -7,7 +7,7 @@ import { isoOf, torontoMidnightMs } from '../common/dates.ts';
 import { TERMS } from '../council/terms.ts';
 import { FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LOBBYIST_FIRST, LOBBYIST_LAST, POSITIONS } from '../data/names.ts';
 import type { Registry } from '../registry/registrations.ts';
-import type { Org } from '../registry/orgs.ts';
+import type { Org } from '../registry/types.ts';
 import type { Rng } from '../common/rng.ts';
 import type { Item } from '../common/types.ts';
 import { Out } from '../write/out.ts';

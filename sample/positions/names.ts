@@ -8,7 +8,7 @@
 import { lookalike, similarity } from '../common/name-variants.ts';
 import { decoyName } from '../registry/decoys.ts';
 import { baseKey, orgKey } from '../registry/org-words.ts';
-import type { Org } from '../registry/orgs.ts';
+import type { Org } from '../registry/types.ts';
 import type { Rng } from '../common/rng.ts';
 
 const LEGAL = / (Inc\.|Ltd\.|Limited|Corp\.|Corporation|Incorporated|LP|LLP)$/;

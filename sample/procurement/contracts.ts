@@ -2,7 +2,7 @@
 // damage (placeholder and Excel-mangled document numbers, free-text amounts) and registry organisations as suppliers.
 import { isoOf } from '../common/dates.ts';
 import { DIVISIONS } from '../data/places.ts';
-import type { Org } from '../registry/orgs.ts';
+import type { Org } from '../registry/types.ts';
 import type { Rng } from '../common/rng.ts';
 import { lookalike, orgVariant, similarity } from '../common/name-variants.ts';
 

@@ -6,7 +6,7 @@
 // ("Annex Ratepayers Association" / "Annex Residents Association").
 import type { Rng } from '../common/rng.ts';
 import { ASSOC_BODY, CO_WORDS, DEV_WORDS } from './org-words.ts';
-import type { Org } from './orgs.ts';
+import type { Org } from './types.ts';
 
 const LEGAL = / (Inc\.|Ltd\.|Limited|Corp\.|Corporation|Incorporated|LP|LLP)$/;
 /** Legal forms by family: spellings within one family are the same form (org_key folds them). */

@@ -12,7 +12,7 @@ import type { Council } from '../council/members.ts';
 import { jaroWinkler, normName } from '../common/name-variants.ts';
 import type { Rng } from '../common/rng.ts';
 import type { Member, Tenure } from '../common/types.ts';
-import type { Org } from './orgs.ts';
+import type { Org } from './types.ts';
 import type { DeclaredOffice, Lobbyist, LobbyistFactory, PlantedLobbyist } from './people.ts';
 
 /** A planted lobbyist and the first day they may lobby (a former member: a year after leaving office). */

@@ -1,7 +1,7 @@
 // Registry model: a registration, its parties, its communications and the dates that drive the snapshots.
 import type { Item } from '../common/types.ts';
 import type { Lobbyist } from './people.ts';
-import type { Org } from './orgs.ts';
+import type { Org } from './types.ts';
 import type { messyAddress } from './people.ts';
 
 export type Addr = ReturnType<typeof messyAddress>;

@@ -7,16 +7,7 @@ import { ASSOC, ASSOC_BODY, ASSOC_PRE, BRANDS, baseKey, CO_WORDS, DEV_WORDS, FIR
   LOCAL_BODY, NP, orgKey, PLACES, STREETS, SUFFIXES, TRADE_WORDS } from './org-words.ts';
 import { decoyName } from './decoys.ts';
 import { jaroWinkler } from '../common/name-variants.ts';
-
-export type OrgKind = 'developer' | 'company' | 'association' | 'nonprofit' | 'firm';
-export interface Org {
-  id: string; kind: OrgKind; canonical: string; tradeName: string | null; abbrev: string | null; numbered: string | null;
-  /** The organisation this one was planted to look like, and how (decoys.ts). */
-  decoyOf: string | null; decoyStyle?: string;
-  address: { line1: string; line2: string; city: string; postal: string; phone: string };
-  /** Every name actually written into the files, with the kind of variation. */
-  used: Map<string, string>;
-}
+import type { Org, OrgKind } from './types.ts';
 
 const LEGAL = / (Inc\.|Ltd\.|Limited|Corp\.|Corporation|Incorporated|LP|LLP)$/;
 const SWAP: [RegExp, string][] = [[/Inc\.$/, 'Incorporated'], [/Incorporated$/, 'Inc.'], [/Ltd\.$/, 'Limited'], [/Limited$/, 'Ltd.'],

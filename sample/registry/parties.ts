@@ -2,7 +2,8 @@
 import { isoOf } from '../common/dates.ts';
 import type { Rng } from '../common/rng.ts';
 import type { Party, Registration } from './model.ts';
-import type { Org, OrgFactory } from './orgs.ts';
+import type { OrgFactory } from './orgs.ts';
+import type { Org } from './types.ts';
 import { messyAddress } from './people.ts';
 
 const BUSINESS_TYPES = ['Corporation', 'Corporation', 'Business/ Industry/ Trade Association', 'Sole Proprietor', 'Partnership', 'Professional/ Labour Association', 'Not-for-profit grant applicant', ''];

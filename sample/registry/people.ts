@@ -4,7 +4,7 @@
 import { LOBBYIST_FIRST_F, LOBBYIST_FIRST_M, LOBBYIST_LAST, MIDDLE, NICKNAMES, POSITIONS, PREFIXES_F, PREFIXES_M, PREFIXES_OTHER } from '../data/names.ts';
 import { normName } from '../common/name-variants.ts';
 import type { Rng } from '../common/rng.ts';
-import type { Org } from './orgs.ts';
+import type { Org } from './types.ts';
 
 /** A previous public office as the registrant declares it (PreviousPublicOfficeHold* fields). */
 export interface DeclaredOffice { position: string; program: string; lastDay: string }

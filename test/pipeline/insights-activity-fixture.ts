@@ -1,10 +1,11 @@
 // Tiny hand-made inputs for the activity insight models (pipeline/models/insights/): the published api tables and
-// the core tables they read, with only the columns the models use, on an in-memory warehouse; then the models run
-// in manifest order. Each test states its own rows, so every expected figure can be worked out by hand.
+// the core tables they read, with only the columns the models use, on an in-memory warehouse; then the models that
+// build the activity tables run in the derived order (the council terms and the office contacts among them). Each test
+// states its own rows, so every expected figure can be worked out by hand.
 import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { loadFixtureTables, type Row } from '../helpers/fixture-tables.ts';
-import { prepareModels, runModel } from '../../pipeline/lib/models.ts';
-import { activityInsightModels, officeContactModels } from '../../pipeline/models/manifest-insights.ts';
+import { prepareModels } from '../../pipeline/lib/models.ts';
+import { runModelsFor } from '../helpers/models-for.ts';
 
 /** Input tables and their column types (what the activity models read of them). */
 const TABLES: Record<string, Record<string, string>> = {
@@ -33,16 +34,18 @@ const TABLES: Record<string, Record<string, string>> = {
 
 export type Inputs = Partial<Record<keyof typeof TABLES, Row[]>>;
 
+/** 4.1 item lobbying, 4.3 office contacts, 4.4 meeting rates, 4.2 deviation, 4.8 former officials. */
+const ACTIVITY_TABLES = ['api_insight_item_lobbying', 'api_insight_office_contacts', 'api_insight_meeting_rates', 'api_insight_deviation',
+  'api_insight_former_officials'];
+
 /** A warehouse holding the given input rows (other inputs empty), the council terms and the export date, after every
  *  activity insight model has run. */
 export async function activityWarehouse(inputs: Inputs, exportDate = '2026-11-20'): Promise<Warehouse> {
   const wh = await openWarehouse(':memory:');
   await loadFixtureTables(wh, TABLES, inputs);
   await prepareModels(wh);
-  await runModel(wh, 'core', 'int_terms');
   await wh.exec(`create table int_export as select $d as export_date, cast($d as date) as export_day`, { d: exportDate });
-  for (const model of officeContactModels) await runModel(wh, 'api', model);
-  for (const model of activityInsightModels) await runModel(wh, 'insights', model);
+  await runModelsFor(wh, ACTIVITY_TABLES);
   return wh;
 }
 

@@ -1,10 +1,11 @@
 // Tiny hand-made inputs for the development and procurement insight models (4.6 and Procurement): the published api
-// tables they read, with only the columns they use, on an in-memory warehouse; then the models run in manifest order
-// (the application detail, which needs the core tables, left out). Each test states its own rows.
+// tables they read, with only the columns they use, on an in-memory warehouse; then the models that build the
+// comparison and procurement tables run in the derived order (the application detail, which needs the core tables, is
+// covered end to end). Each test states its own rows.
 import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { loadFixtureTables, type Row } from '../helpers/fixture-tables.ts';
-import { prepareModels, runModel } from '../../pipeline/lib/models.ts';
-import { developmentProcurementInsightModels } from '../../pipeline/models/manifest-insights.ts';
+import { prepareModels } from '../../pipeline/lib/models.ts';
+import { runModelsFor } from '../helpers/models-for.ts';
 
 const TABLES: Record<string, Record<string, string>> = {
   api_links: {
@@ -34,16 +35,17 @@ const TABLES: Record<string, Record<string, string>> = {
 
 export type Inputs = Partial<Record<keyof typeof TABLES, Row[]>>;
 
+/** 4.6 application comparison; procurement timeline, non-competitive share, firm clients. */
+const INSIGHT_TABLES = ['api_insight_application_comparison', 'api_insight_procurement_timeline', 'api_insight_noncompetitive_share',
+  'api_insight_firm_clients'];
+
 /** A warehouse holding the given inputs (other inputs empty) and the export date, after the models have run. */
 export async function developmentProcurementWarehouse(inputs: Inputs, exportDate = '2026-11-20'): Promise<Warehouse> {
   const wh = await openWarehouse(':memory:');
   await loadFixtureTables(wh, TABLES, inputs);
   await prepareModels(wh);
   await wh.exec(`create table int_export as select $d as export_date, cast($d as date) as export_day`, { d: exportDate });
-  for (const model of developmentProcurementInsightModels) {
-    if (model === 'api_applications_detail') continue; // reads the core tables; covered end to end
-    await runModel(wh, 'insights', model);
-  }
+  await runModelsFor(wh, INSIGHT_TABLES);
   return wh;
 }
 

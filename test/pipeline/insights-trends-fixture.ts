@@ -1,9 +1,8 @@
-// Hand-made published tables for the trend insight models (pipeline/models/insights/, manifest trendInsightModels):
-// the api_ tables and the few core tables they read, typed as the pipeline makes them, on an in-memory warehouse;
-// then the family's models run in their declared order over them.
+// Hand-made published tables for the trend insight models (pipeline/models/insights/): the api_ tables and the few
+// core tables they read, typed as the pipeline makes them, on an in-memory warehouse; then the models that build the
+// trend tables run over them in the derived order.
 import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
-import { runModel } from '../../pipeline/lib/models.ts';
-import { trendInsightModels } from '../../pipeline/models/manifest-insights.ts';
+import { runModelsFor } from '../helpers/models-for.ts';
 
 type Value = string | number | null | readonly string[];
 export type Row = Record<string, Value>;
@@ -32,6 +31,10 @@ const TABLES: Record<string, Record<string, string>> = {
 
 export type Fixture = Partial<Record<keyof typeof TABLES, Row[]>>;
 
+/** 4.9 upcoming, lead times, topic volume; 4.5 mayor share and its ITS; 4.11 disclosure lag. */
+const TREND_TABLES = ['api_insight_lead_times', 'api_insight_upcoming', 'api_insight_topic_volume', 'api_insight_mayor_share',
+  'api_insight_mayor_share_its', 'api_insight_disclosure_lag'];
+
 /** A warehouse holding the fixture's rows (every table created, empty where not given), with the models run. */
 export async function trendWarehouse(fixture: Fixture): Promise<Warehouse> {
   const wh = await openWarehouse(':memory:');
@@ -43,7 +46,7 @@ export async function trendWarehouse(fixture: Fixture): Promise<Warehouse> {
       await wh.exec(`insert into ${table} (${names.map((n) => `"${n}"`).join(', ')}) values (${names.map((n) => literal(row[n]!)).join(', ')})`);
     }
   }
-  for (const model of trendInsightModels) await runModel(wh, 'insights', model);
+  await runModelsFor(wh, TREND_TABLES);
   return wh;
 }
 

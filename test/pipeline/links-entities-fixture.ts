@@ -3,8 +3,6 @@
 // contracts with a typo and a look-alike supplier, members contacted by name (two Councillor Holts and a Mayor and a
 // Councillor Chen in office together: the title, the ward or the given name decides). Also scores feature rows with
 // the committed model files, as the framework's scoring does.
-import { runModel } from '../../pipeline/lib/models.ts';
-import { entityLinkModels } from '../../pipeline/models/manifest-links.ts';
 import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { readLinkModel, type LinkTask } from '../../pipeline/links/model-file.ts';
 import { insertRows } from './source-fixture.ts';
@@ -23,7 +21,7 @@ const gift = (name: string, postal: string, extra: Record<string, string> = {}) 
   contributor_address: '12 Private Lane, Toronto, ON', contributor_postal_code: postal, amount: '500', contribution_type: 'Monetary',
   contributor_type: 'Individual', candidate: 'Smith, Jordan', office: 'Councillor', ward: '10', ...extra });
 
-/** The city: source rows, then every non-link model, then the entity link models in manifest order. */
+/** The city: source rows, then every model (the entity link models among them), in the derived order. */
 export async function entityLinkCity(): Promise<Warehouse> {
   const wh = await procurementSourceWarehouse();
   await insertRows(wh, 'src_officials__contacts', [
@@ -82,7 +80,6 @@ export async function entityLinkCity(): Promise<Warehouse> {
     gift('Okafor, Robin', 'M4W 9Z9', { source_position: '4' }),
   ].map((g, i) => ({ ...g, source_position: String(i + 1) })));
   await runProcurementModels(wh);
-  for (const model of entityLinkModels) await runModel(wh, 'links', model);
   return wh;
 }
 

@@ -2,11 +2,10 @@
 // extractive summaries: features on a tiny known city, then the published links' precision per band against the
 // planted truth of the end-to-end sample city, scored with the committed model files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runModel } from '../../pipeline/lib/models.ts';
 import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { taskTruth } from '../../links-fitting/fit.ts';
-import { registrationLinkModels } from '../../pipeline/models/manifest-links.ts';
 import { e2eCity } from '../e2e/city.ts';
+import { runModelsFor } from '../helpers/models-for.ts';
 import { bandQuality, blockingRecall, fillRegistrationLinkCity, scoreTask, type ScoredPair } from './links-registration-fixture.ts';
 
 describe('registration link features on a tiny city', () => {
@@ -16,7 +15,7 @@ describe('registration link features on a tiny city', () => {
   beforeAll(async () => {
     wh = await openWarehouse(':memory:');
     await fillRegistrationLinkCity(wh);
-    for (const model of registrationLinkModels) await runModel(wh, 'links', model);
+    await runModelsFor(wh, ['lnk_l1', 'lnk_l2', 'lnk_topic', 'int_registration_summaries']);
     for (const task of ['L1', 'L2', 'topic'] as const) pairs[task] = await scoreTask(wh, task);
   });
   afterAll(() => wh.close());

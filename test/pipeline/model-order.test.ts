@@ -1,40 +1,42 @@
-// Dependency order is explicit and checked: a model may read source/seed/state tables and models that run
-// before it (earlier layers, or earlier in its own layer's list) — never itself or a later model.
-import { readFileSync, readdirSync } from 'node:fs';
+// The run order is derived from what each model reads (pipeline/lib/model-graph.ts) and checked here on the project's
+// models: a model never reads one that runs after it, every model file runs once, staging reads no model, and what
+// manifest.ts declares by hand is only what the files cannot show.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { layers } from '../../pipeline/models/manifest.ts';
-import { modelPath, modelsDir } from '../../pipeline/lib/models.ts';
+import { modelLayers, modelPath, modelReads, modelsDir, orderModels, readModelSources } from '../../pipeline/lib/model-graph.ts';
+import { tsStrings } from '../../pipeline/lib/model-refs.ts';
+import { alsoCreates, computedReads } from '../../pipeline/models/manifest.ts';
 
-const order = layers.flatMap((l) => l.models.map((m) => ({ layer: l.name, model: m })));
+const order = modelLayers().flatMap((l) => l.models.map((model) => ({ layer: l.name, model })));
 const position = new Map(order.map((m, i) => [m.model, i]));
+const sources = readModelSources();
 
-function referencedModels(sql: string): string[] {
-  const withoutComments = sql.replace(/--[^\n]*/g, '');
-  const words = withoutComments.match(/\b(stg|int|lnk|api|qa)_[a-z0-9_]+\b/g) ?? [];
-  return [...new Set(words)].filter((w) => position.has(w));
-}
-
-describe('model dependency order', () => {
-  it('every declared model has a file and every file is declared', () => {
+describe('model run order', () => {
+  it('runs every model file once, in the layer of its folder', () => {
+    expect(order.map((m) => `${m.layer}/${m.model}`).sort()).toEqual(sources.map((s) => `${s.layer}/${s.model}`).sort());
     for (const { layer, model } of order) expect(() => readFileSync(modelPath(layer, model))).not.toThrow();
-    for (const layer of layers) {
-      const files = readdirSync(`${modelsDir}/${layer.name}`).filter((f) => /\.(sql|ts)$/.test(f)).map((f) => f.replace(/\.(sql|ts)$/, ''));
-      expect(files.sort()).toEqual([...layer.models].sort());
+  });
+
+  it.each(order)('$layer/$model reads only models that run before it', ({ model }) => {
+    expect(modelReads(model).filter((m) => position.get(m)! > position.get(model)!)).toEqual([]);
+  });
+
+  it('is derived afresh to the same order (ties go by name, not by file listing)', () => {
+    const macros = readFileSync(`${modelsDir}/macros.sql`, 'utf8');
+    expect(orderModels([...sources].reverse(), macros).layers).toEqual(modelLayers());
+  });
+
+  it('gives staging models only source and seed tables to read', () => {
+    for (const model of modelLayers().find((l) => l.name === 'staging')!.models) expect(modelReads(model)).toEqual([]);
+  });
+
+  it('declares by hand only what TypeScript models compute at run time', () => {
+    for (const model of [...Object.keys(computedReads), ...Object.keys(alsoCreates)]) {
+      expect(sources.find((s) => s.model === model)?.kind).toBe('ts');
     }
-  });
-
-  it.each(order)('$layer/$model reads only models that run before it', ({ layer, model }) => {
-    const own = position.get(model)!;
-    const file = modelPath(layer, model);
-    // a TypeScript model names the table it creates; a SQL model never names itself
-    const later = referencedModels(readFileSync(file, 'utf8'))
-      .filter((m) => position.get(m)! > own || (m === model && file.endsWith('.sql')));
-    expect(later).toEqual([]);
-  });
-
-  it('staging models read only source and seed tables', () => {
-    for (const model of layers.find((l) => l.name === 'staging')!.models) {
-      expect(referencedModels(readFileSync(modelPath('staging', model), 'utf8'))).toEqual([]);
+    for (const [model, tables] of Object.entries(alsoCreates)) {
+      const strings = tsStrings(sources.find((s) => s.model === model)!.text).join('\n');
+      for (const table of tables) expect(strings).toContain(table);
     }
   });
 });

@@ -17,8 +17,8 @@ import { loadItemCommunications } from '../../pipeline/sources/tmmis-communicati
 import { isIsoTimestamp, loadReviewDecisions } from '../../pipeline/sources/review.ts';
 import { readLinkModel } from '../../pipeline/links/model-file.ts';
 import positionTruth from '../../links-fitting/truth/position.ts';
-import { positionLinkModels } from '../../pipeline/models/manifest-links.ts';
 import { e2eCity } from '../e2e/city.ts';
+import { runModelsFor } from '../helpers/models-for.ts';
 
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
 const TERMS = ['2006-2010', '2010-2014', '2014-2018', '2018-2022', '2022-2026'];
@@ -185,8 +185,7 @@ describe('position features on a tiny known city', () => {
       create table int_registrations as select * from (values
         ('SM1', 1, 'Zoning by-law amendment for 100 Queen St W to permit a mixed-use building', null)
       ) as t(id, client_organization_id, particulars, subject_matter_definition);`);
-    await runModel(wh, 'staging', 'stg_tmmis__item_communications');
-    for (const m of positionLinkModels) await runModel(wh, 'links', m);
+    await runModelsFor(wh, ['lnk_position']); // with the staged communications it reads
     rows = (await wh.all<{ from_id: string; to_id: string; x: string; evidence: string; extra: string }>(
       'select from_id, to_id, to_json(x)::varchar as x, evidence::varchar as evidence, extra::varchar as extra from lnk_position'))
       .map((r) => ({ from_id: r.from_id, to_id: r.to_id, x: JSON.parse(r.x), evidence: JSON.parse(r.evidence), extra: JSON.parse(r.extra) }));

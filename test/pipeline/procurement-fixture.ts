@@ -1,7 +1,7 @@
 // Source tables of the procurement, contributions and groups domain (docs/contracts.md §5) for model tests, added
 // to the shared fixture's in-memory warehouse, and a runner for every model.
 import { prepareModels, runModel } from '../../pipeline/lib/models.ts';
-import { layers } from '../../pipeline/models/manifest.ts';
+import { modelLayers } from '../../pipeline/lib/model-graph.ts';
 import type { Warehouse } from '../../pipeline/db/warehouse.ts';
 import { emptySourceWarehouse, sourceColumns } from './source-fixture.ts';
 
@@ -27,11 +27,11 @@ export async function procurementSourceWarehouse(): Promise<Warehouse> {
   return wh;
 }
 
-/** Macros, then per layer the entity models and this domain's models, in manifest order. */
+/** Macros, then every model of every layer, in the derived order. */
 export async function runProcurementModels(wh: Warehouse): Promise<void> {
   await prepareModels(wh);
   // every layer runs: the api tables read the development domain's sites and the published links
-  for (const layer of layers) {
+  for (const layer of modelLayers()) {
     for (const model of layer.models) await runModel(wh, layer.name, model);
   }
 }

@@ -8,7 +8,8 @@ import { buildCouncil } from '../../sample/council/members.ts';
 import { jaroWinkler, normName } from '../../sample/common/name-variants.ts';
 import { plantFormerMembers } from '../../sample/registry/former.ts';
 import { baseKey, orgKey } from '../../sample/registry/org-words.ts';
-import { OrgFactory, type Org, type OrgKind } from '../../sample/registry/orgs.ts';
+import { OrgFactory } from '../../sample/registry/orgs.ts';
+import type { Org, OrgKind } from '../../sample/registry/types.ts';
 import { LobbyistFactory } from '../../sample/registry/people.ts';
 import { Rng } from '../../sample/common/rng.ts';
 

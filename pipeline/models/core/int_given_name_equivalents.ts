@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Warehouse } from '../../db/warehouse.ts';
 
-/** The model's table: the file's name (kept out of the text so the dependency check sees no self-reference). */
+/** The model's table: the file's name, so the two cannot drift apart. */
 const TABLE = path.basename(fileURLToPath(import.meta.url), '.ts');
 const SEED = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'seeds', 'given_name_equivalents.csv');
 

@@ -13,7 +13,7 @@ import type { Warehouse } from '../../db/warehouse.ts';
 export const MTM10_NAD27 =
   '+proj=tmerc +lat_0=0 +lon_0=-79.5 +k=0.9999 +x_0=304800 +y_0=0 +ellps=clrk66 +towgs84=-10,158,187,0,0,0,0 +units=m';
 const toWgs84 = proj4(MTM10_NAD27, 'WGS84');
-/** The model's table: the file's name (kept out of the text so the dependency check sees no self-reference). */
+/** The model's table: the file's name, so the two cannot drift apart. */
 const TABLE = path.basename(fileURLToPath(import.meta.url), '.ts');
 
 /** Toronto's extent with a margin, used only when no ward polygons are loaded. */

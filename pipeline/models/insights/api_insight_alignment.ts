@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Warehouse } from '../../db/warehouse.ts';
 import { bootstrapTwoRates, type ClusterCounts, type Interval } from '../../stats/bootstrap.ts';
 
-/** The model's table: the file's name (kept out of the text so the dependency check sees no self-reference). */
+/** The model's table: the file's name, so the two cannot drift apart. */
 const TABLE = path.basename(fileURLToPath(import.meta.url), '.ts');
 
 /** Resamples of items per row, and the seed of every row's generator (fixed: recorded in each row). */

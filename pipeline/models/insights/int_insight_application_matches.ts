@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Warehouse } from '../../db/warehouse.ts';
 import { greedyMatch, type Unit } from '../../stats/greedy-matching.ts';
 
-/** The model's table: the file's name (kept out of the text so the dependency check sees no self-reference). */
+/** The model's table: the file's name, so the two cannot drift apart. */
 const TABLE = path.basename(fileURLToPath(import.meta.url), '.ts');
 
 /** Controls per lobbied application and the widest submission gap (days) a pair may have (4.6). */

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Warehouse } from '../../db/warehouse.ts';
 import { readLinkModel } from '../../links/model-file.ts';
 
-/** The model's table: the file's name (kept out of the text so the dependency check sees no self-reference). */
+/** The model's table: the file's name, so the two cannot drift apart. */
 const TABLE = path.basename(fileURLToPath(import.meta.url), '.ts');
 export const RECALL_SEED = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'seeds', 'l7_measured_recall.json');
 

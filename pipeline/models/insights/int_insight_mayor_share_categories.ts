@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Warehouse } from '../../db/warehouse.ts';
 import { MAYOR_SHARE_CATEGORIES } from '../../../api/schemas/vocabulary.ts';
 
-/** The model's table: the file's name (kept out of the text so the dependency check sees no self-reference). */
+/** The model's table: the file's name, so the two cannot drift apart. */
 const TABLE = path.basename(fileURLToPath(import.meta.url), '.ts');
 const SEED = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'seeds', 'mayor_share_categories.csv');
 

@@ -6,7 +6,7 @@ import type { FileProblem } from '../common/quarantine.ts';
 import { parseSnapshot } from './parse-snapshot.ts';
 import { RecordCache } from './record-cache.ts';
 import type { Snapshot } from './snapshot-files.ts';
-import type { Sighting } from './snapshot-state.ts';
+import type { Sighting } from './types.ts';
 
 /** What one archived snapshot taught, without its sightings (those are merged over the range). */
 export interface SnapshotSummary {

@@ -5,14 +5,9 @@ import { appendRecordRows, checkRecord, communicationsOf, emptyRegistryRows, smN
 import type { RecordCache } from './record-cache.ts';
 import { createRecordSkipper } from './record-skipper.ts';
 import { readSnapshot, type EntrySink, type Snapshot } from './snapshot-files.ts';
+import type { Sighted } from './types.ts';
 import { createRecordReader, recordRoots, toXmlExcerpt, type XmlRecord } from './xml-records.ts';
 import { ZipDeclined } from './zip-entries.ts';
-
-export interface Sighted {
-  communication_id: string;
-  sm_number: string;
-  communication_date: string | null;
-}
 
 export interface SnapshotParse {
   sha256: string;

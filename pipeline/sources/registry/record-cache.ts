@@ -1,14 +1,7 @@
 // What the id-only pass learned from each registry record, keyed by a hash of the record's UTF-8 bytes: a daily
 // snapshot repeats almost every record of the day before unchanged, so only the records that changed are parsed again.
 import { hash } from 'node:crypto';
-import type { Sighted } from './parse-snapshot.ts';
-import type { Sighting } from './snapshot-state.ts';
-
-export interface KnownRecord {
-  /** Registry records (SM elements) inside the top-level record. */
-  records: number;
-  sightings: Sighted[];
-}
+import type { KnownRecord, Sighted, Sighting } from './types.ts';
 
 /**
  * Two generations, like a two-map LRU: a record seen in this snapshot or the one before is remembered; one unseen

@@ -5,7 +5,8 @@
 // sees the same file except for the records it is told to skip, and reports every problem it reported before.
 import type { MixedDecoder } from '../../lib/encoding.ts';
 import type { EntrySink } from './snapshot-files.ts';
-import type { KnownRecord, RecordCache } from './record-cache.ts';
+import type { RecordCache } from './record-cache.ts';
+import type { KnownRecord } from './types.ts';
 import type { RecordReader } from './xml-records.ts';
 
 const OPEN = Buffer.from('<ROW');

@@ -2,18 +2,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { quoteLiteral, type Warehouse } from '../../db/warehouse.ts';
-import type { Sighted } from './parse-snapshot.ts';
+import type { Sighted, Sighting } from './types.ts';
 
 export interface SnapshotEntry {
   date: string;
   file: string;
   sha256: string;
   communications: number;
-}
-
-export interface Sighting extends Sighted {
-  first_seen_date: string;
-  last_seen_date: string;
 }
 
 export interface RegistryState {
