@@ -17,7 +17,7 @@ RAW_SHOWN = $(or $(RAW_DIR),the configured raw folder (data/raw by default))
 # SAMPLE=0 uses the real City files already in RAW_DIR instead of generating the sample city
 SAMPLE ?= 1
 
-.PHONY: help setup sample pipeline review-sample evaluate-links site build serve start test bench bench-edge bench-soak fit-links rebuild-state clean
+.PHONY: help setup sample pipeline review-sample evaluate-links site build serve start test golden bench bench-edge bench-soak fit-links rebuild-state clean
 
 help:             ## list the targets (this text)
 	@echo "Toronto lobbying API. make start = install, build the sample city end to end and serve it (README)."
@@ -55,6 +55,9 @@ start: setup build serve   ## install, build the sample city end to end (stages 
 
 test:             ## the whole test suite (the README's second command runs this through npm)
 	npm test
+
+golden:           ## rewrite test/golden/ (one reviewed answer per route of the e2e city) and say what changed (docs/testing.md)
+	$(TSX) test/golden/regenerate.ts
 
 bench:            ## pipeline+build and gateway benchmarks, then the edge table (BENCH_SCALE=1 for the City's real volumes)
 	$(TSX) bench/run.ts

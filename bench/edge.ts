@@ -7,7 +7,7 @@
 // without: Datasette sends identity bytes only). Only 127.0.0.1 is driven.
 //   SITE_DIR=… CURSOR_SECRET=… [BENCH_SECONDS=5] [DATASETTE_URL=…] npx tsx bench/edge.ts      (make bench-edge)
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { SiteManifest } from '../api/site-layout.ts';
@@ -18,6 +18,7 @@ import { basePathOf } from '../gateway/utils/routing.ts';
 import { startNginx } from '../test/helpers/nginx-server.ts';
 import { freePort } from '../test/helpers/redis-server.ts';
 import { datasetteRows } from './datasette.ts';
+import { writeEdgeTable } from './output.ts';
 import { rssMb, sample, startBareNode, startGateway, workerScalingCeiling, wrkLoad, type LoadOptions } from './edge-tools.ts';
 import { _variedFilteredPaths } from './gateway.ts';
 
@@ -111,4 +112,4 @@ const table = [
   ...rows.map((r) => `| ${r.join(' | ')} |`),
 ].join('\n');
 console.log(table);
-writeFileSync(path.resolve('.tmp', 'bench-edge.md'), `${table}\n`);
+writeEdgeTable(table);

@@ -7,17 +7,18 @@
 // machine's mean 1-minute load while it ran (the machine may be shared). Writes into .tmp/bench-<scale>/ so the
 // development data is untouched; bench.json there holds every figure.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import type { TaskQuality } from '../links-fitting/evaluate.ts';
 import { benchBulk } from './bulk.ts';
 import { benchGateway } from './gateway.ts';
+import { benchRunDir, writeBenchResult } from './output.ts';
 import { missedFloors } from '../links-fitting/floors.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 0.02);
 const snapshotEvery = Number(process.env.BENCH_SNAPSHOT_EVERY ?? 1);
-const root = path.resolve('.tmp', `bench-${scale}`);
+const root = path.resolve(benchRunDir(scale));
 const env = {
   ...process.env,
   RAW_DIR: path.join(root, 'raw'),
@@ -113,7 +114,7 @@ const result = {
   linkQuality,
   linkFloorsMissed,
 };
-writeFileSync(path.join(root, 'bench.json'), JSON.stringify(result, null, 2));
+writeBenchResult(result);
 console.log(JSON.stringify(result, null, 2));
 // the edge table (bench/edge.ts): nginx vs gateway, 1 vs 2 workers, filtered with and without the answer cache, start, RSS
 console.log('bench: edge (nginx vs gateway, workers, answer cache, start, RSS)…');

@@ -3,7 +3,7 @@
 // sampled across the export, every list's first page, and the bench's filtered queries, so both caches fill and
 // turn over), its resident memory read after every round. Prints one line per round and the table at the end.
 //   SITE_DIR=… [SOAK_MINUTES=60] [SOAK_CONNECTIONS=8] npx tsx bench/soak.ts      (make bench-soak)
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteManifest } from '../api/site-layout.ts';
 import { canonicalUrls } from '../build/host/canonical-urls.ts';
@@ -11,6 +11,7 @@ import { resolveConfig } from '../config/resolve.ts';
 import { basePathOf } from '../gateway/utils/routing.ts';
 import { rssMb, sample, startGateway, wrkLoad } from './edge-tools.ts';
 import { _variedFilteredPaths } from './gateway.ts';
+import { writeSoakTable } from './output.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 8);
@@ -46,7 +47,7 @@ try {
     `RSS over the run: min ${Math.min(...rss)} MB, max ${Math.max(...rss)} MB; last ${rss.at(-1)} MB`,
   ].join('\n');
   console.log(table);
-  writeFileSync(path.resolve('.tmp', 'bench-soak.md'), `${table}\n`);
+  writeSoakTable(table);
 } finally {
   gateway.child.kill('SIGTERM');
   await new Promise((r) => gateway.child.once('exit', r));

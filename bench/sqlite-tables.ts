@@ -4,13 +4,14 @@
 // sqlite3 CLI (Debian package sqlite3) with its readfile() and JSON functions: no new npm dependency.
 //   SITE_DIR=… npx tsx bench/sqlite-tables.ts [out.db]      (default .tmp/bench-tables.db)
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { routesOfKind } from '../api/routes.ts';
 import type { ListRoute } from '../api/routes/types.ts';
 import { quoteIdent, quoteLiteral } from '../pipeline/db/warehouse.ts';
+import { benchOutputPath, SQLITE_TABLES_DB } from './output.ts';
 
 const run = promisify(execFile);
 
@@ -72,10 +73,11 @@ export async function writeSqliteTables(exportDir: string, dbPath: string, resou
     if (!fields) throw new Error(`datapackage.json has no table schema for ${name}`);
     return tableScript(route, fields, path.join(bulk, `${name}.jsonl`));
   });
-  rmSync(dbPath, { force: true });
+  const db = benchOutputPath(dbPath); // its folder made: the default, .tmp/, is not there on a fresh clone
+  rmSync(db, { force: true });
   const script = ['pragma journal_mode = off;', 'begin;', ...scripts, 'commit;', 'analyze;', // planner statistics: tuned
     ...resources.map((r) => `select ${quoteLiteral(r)}, count(*) from ${quoteIdent(r)};`)].join('\n');
-  const { stdout } = await run('sqlite3', ['-batch', '-bail', '-separator', '\t', dbPath, script], { maxBuffer: 1 << 20 });
+  const { stdout } = await run('sqlite3', ['-batch', '-bail', '-separator', '\t', db, script], { maxBuffer: 1 << 20 });
   return Object.fromEntries(stdout.trim().split('\n').filter((line) => line.includes('\t'))
     .map((line) => line.split('\t')).map(([r, n]) => [r!, Number(n)]));
 }
@@ -83,8 +85,7 @@ export async function writeSqliteTables(exportDir: string, dbPath: string, resou
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { resolveConfig } = await import('../config/resolve.ts');
   const exportDir = realpathSync(path.join(resolveConfig().siteRoot, 'current'));
-  const out = path.resolve(process.argv[2] ?? '.tmp/bench-tables.db');
-  if (!existsSync(path.dirname(out))) throw new Error(`no folder for ${out}`);
+  const out = path.resolve(process.argv[2] ?? SQLITE_TABLES_DB);
   const started = performance.now();
   const counts = await writeSqliteTables(exportDir, out);
   console.log(`${out}: ${JSON.stringify(counts)} from ${exportDir} in ${Math.round(performance.now() - started)} ms`);
