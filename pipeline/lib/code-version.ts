@@ -6,10 +6,15 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-/** Hash of the files' names and contents, in path order. */
+/** Hash of the files' names and contents, in name-then-content order: where the checkout or node_modules lies (a
+ *  linked node_modules sorts before or after the project's own files) must not change it. */
 export async function codeVersion(files: readonly string[]): Promise<string> {
+  const entries = await Promise.all(files.map(async (file) => ({
+    name: path.basename(file), digest: createHash('sha256').update(await readFile(file)).digest('hex'),
+  })));
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0));
   const hash = createHash('sha256');
-  for (const file of [...files].sort()) hash.update(path.basename(file)).update('\0').update(await readFile(file)).update('\0');
+  for (const e of entries) hash.update(e.name).update('\0').update(e.digest).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
