@@ -5,8 +5,8 @@
 //   SITE_DIR=… [SOAK_MINUTES=60] [SOAK_CONNECTIONS=8] npx tsx bench/soak.ts      (make bench-soak)
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteManifest } from '../api/site-layout.ts';
-import { canonicalUrls } from '../build/host/canonical-urls.ts';
+import type { SiteManifest } from '../export/layout.ts';
+import { canonicalUrls } from '../export/canonical-urls.ts';
 import { resolveConfig } from '../config/resolve.ts';
 import { basePathOf } from '../gateway/utils/routing.ts';
 import { rssMb, sample, startGateway, wrkLoad } from './edge-tools.ts';

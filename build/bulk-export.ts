@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readManifestHead } from '../api/manifest-files.ts';
-import { BULK_ARCHIVE, siteLayout, type SiteManifest } from '../api/site-layout.ts';
+import { readManifestHead } from '../export/manifest-read.ts';
+import { BULK_ARCHIVE, siteLayout, type SiteManifest } from '../export/layout.ts';
 import { readJournal } from './published-exports.ts';
 import type { SiteExtra } from './site/write-site.ts';
 import { BULK_MANIFEST, bulkFiles, writeBulk, type SideFile } from './bulk/write-bulk.ts';

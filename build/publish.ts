@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { EXPORT_ID_PATTERN, siteLayout, type SiteManifest } from '../api/site-layout.ts';
+import { EXPORT_ID_PATTERN, siteLayout, type SiteManifest } from '../export/layout.ts';
 import { acquirePublishLock } from './publish-lock.ts';
 import type { PreviousExport } from './site/previous-export.ts';
 import { recordAndPrune, removeLeftovers } from './published-exports.ts';

@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import {
   BULK_ARCHIVE, EXPORT_ID_PATTERN, JOURNAL_FILE, parseJournal, siteLayout, type PublishedExport, type SiteManifest,
-} from '../api/site-layout.ts';
+} from '../export/layout.ts';
 
 export { JOURNAL_FILE, type PublishedExport };
 

@@ -98,7 +98,7 @@ const DEFAULT_WORKER_HEAP_MB = 512;
 /** See Config.inlineCompressBytes: a 64 KiB answer takes ~0.25 ms to gzip at level 3. */
 const DEFAULT_INLINE_COMPRESS_KB = 64;
 /** Cache budgets per gateway worker (MB); measured at City volume in docs/benchmarks-edge.md. Also what an export
- *  opened without budgets uses (gateway/utils/site.ts: tests, tools). */
+ *  opened without budgets uses (export/serve/open-export.ts: tests, tools). */
 export const DEFAULT_FILE_CACHE_MB = 32;
 export const DEFAULT_ANSWER_CACHE_MB = 16;
 

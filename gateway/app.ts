@@ -21,7 +21,7 @@ import type { Reply } from './utils/reply.ts';
 import { toHttpResponse } from './utils/respond.ts';
 import { pathsAboveBase, toApiRootRedirect } from './utils/redirect.ts';
 import { basePathOf, methodReply, toH3Path } from './utils/routing.ts';
-import type { SiteHolder } from './utils/site-holder.ts';
+import type { SiteHolder } from '../export/serve/export-holder.ts';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -156,7 +156,7 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event, siteRoot
     const reply = rel ? await fileReply(live!, rel) : null;
     if (reply) return reply;
   }
-  // A cursor walk is answered by the export that issued the cursor while it is kept (site-holder.ts).
+  // A cursor walk is answered by the export that issued the cursor while it is kept (export/serve/export-holder.ts).
   // the bulk routes answer 404 without an export (the contract), and may serve exports kept beside the live one
   if (route.kind === 'bulk') {
     return route.variant === 'manifest' ? serveBulkManifest(holder.current())

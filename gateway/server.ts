@@ -16,7 +16,7 @@ import type { Channel } from './stores/cluster.ts';
 import { openRateLimitStore } from './stores/open.ts';
 import { createHttpServer } from './utils/http-server.ts';
 import { basePathOf } from './utils/routing.ts';
-import { createSiteHolder } from './utils/site-holder.ts';
+import { createSiteHolder } from '../export/serve/export-holder.ts';
 import { warmUp, type WarmResult } from './utils/warm.ts';
 
 /** How often `site/current` is re-checked for a newly published export. */

@@ -18,7 +18,7 @@ import type { ExportContext, ListQuery, PageResult, ResourceTable } from './type
 export interface LoadOptions {
   /**
    * Where records are read from, given the `_json` column (a view of `arrowBytes`). Default: that view, so the
-   * bytes stay in memory; the gateway reads them from the file instead (gateway/utils/file-records.ts).
+   * bytes stay in memory; the gateway reads them from the file instead (export/serve/file-records.ts).
    */
   records?: (json: ByteStrings) => RecordSource;
 }

@@ -1,6 +1,6 @@
 // The nginx site configuration of one export (docs/static-hosting.md): every canonical URL answered from the export's
 // files as the gateway answers it (same bytes, JSON content type, CORS, Cache-Control until the refresh hour, the
-// ETag formula of api/representations.ts, the writer's gzip and brotli twins, X-Export-Id) and every other request
+// ETag formula of export/representations.ts, the writer's gzip and brotli twins, X-Export-Id) and every other request
 // (filters, other limits, cursors of other walks, errors, preflights, bulk files, rate limits) proxied to the gateway.
 // An http-context include: map, upstream and server blocks, nothing else.
 import { routesOfKind } from '../../api/routes.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 export interface BuildEffects {
   /** Create a new file (parent folders included); must fail if the file already exists. `mtimeSeconds` sets its
-   *  modification time (the site writer's content-derived mtime, api/representations.ts). */
+   *  modification time (the site writer's content-derived mtime, export/representations.ts). */
   writeFile(absPath: string, data: Uint8Array, mtimeSeconds?: number): Promise<void>;
   /** Give an already written file a second name (a hard link: far cheaper than writing the bytes again). */
   linkFile(existingAbsPath: string, newAbsPath: string): Promise<void>;

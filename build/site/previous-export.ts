@@ -5,7 +5,7 @@
 // compressing them was most of a City-volume build (docs/pipeline.md).
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteManifest } from '../../api/site-layout.ts';
+import type { SiteManifest } from '../../export/layout.ts';
 
 export interface PreviousExport {
   /** The live export's folder. */

@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileIndexFromBytes } from '../../api/file-index-file.ts';
+import { fileIndexFromBytes } from '../../export/file-index-file.ts';
 import type { Route } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
-import { contentMtime } from '../../api/representations.ts';
+import { siteLayout, type SiteManifest } from '../../export/layout.ts';
+import { contentMtime } from '../../export/representations.ts';
 import { isVerifiedLink, type PreviousExport } from './previous-export.ts';
 
 /** Throws with every problem found (at most 20 listed). */

@@ -8,14 +8,14 @@ import { loadResourceTable } from '../../api/query/engine.ts';
 import { collectionBody, detailBody, documentBody, listBody } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import type { ExportContext } from '../../api/query/types.ts';
-import { fileIndexOf } from '../../api/file-index.ts';
-import { fileIndexBytes } from '../../api/file-index-file.ts';
+import { fileIndexOf } from '../../export/file-index.ts';
+import { fileIndexBytes } from '../../export/file-index-file.ts';
 import { toOpenApi } from '../../api/openapi.ts';
-import { toArrowFile } from './arrow-file.ts';
+import { toArrowFile } from '../../export/arrow-file.ts';
 import type { BuildEffects } from './effects.ts';
 import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
-import { isSafeFileKey, siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { isSafeFileKey, siteLayout, type SiteManifest } from '../../export/layout.ts';
 import type { PreviousExport } from './previous-export.ts';
 import { SiteSink } from './sink.ts';
 import { assertDocsValid, assertRecordsValid } from './validate-records.ts';
@@ -77,10 +77,10 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   }
 
   const files = { ...sink.files };
-  // the file list as the gateway holds it, so it loads with one read instead of scanning the list (api/file-index.ts)
+  // the file list as the gateway holds it, so it loads with one read instead of scanning the list (export/file-index.ts)
   await sink.write(siteLayout.fileIndex, fileIndexBytes(fileIndexOf(files)));
   const { sha256, bytes } = sink.files[siteLayout.fileIndex]!;
-  // the list last: a reader of the index needs only the bytes before it (api/manifest-files.ts)
+  // the list last: a reader of the index needs only the bytes before it (export/manifest-read.ts)
   const manifest: SiteManifest = {
     export_id: ctx.exportId,
     export_date: input.exportDate,

@@ -3,7 +3,7 @@
 import { ApiError, clipInput } from '../../api/errors.ts';
 import type { Reply } from '../utils/reply.ts';
 import { methodReply } from '../utils/routing.ts';
-import type { SiteHolder } from '../utils/site-holder.ts';
+import type { SiteHolder } from '../../export/serve/export-holder.ts';
 import { referenceAsset } from './assets.ts';
 import { referenceSpec } from './spec.ts';
 

@@ -9,7 +9,7 @@ import { serveBulkManifest } from '../utils/bulk.ts';
 import { serveDetail, serveList, serveStatic } from '../utils/pages.ts';
 import { bytesReply } from './assets.ts';
 import type { Reply } from '../utils/reply.ts';
-import type { Site } from '../utils/site.ts';
+import type { Site } from '../../export/serve/open-export.ts';
 
 type Json = Record<string, unknown>;
 

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { ApiError, clipInput } from '../../api/errors.ts';
 import { BULK_DATE_PATTERN, BULK_FILE_PATTERN } from '../../api/routes/bulk.ts';
-import { BULK_ARCHIVE, JOURNAL_FILE, parseJournal, siteLayout } from '../../api/site-layout.ts';
+import { BULK_ARCHIVE, JOURNAL_FILE, parseJournal, siteLayout } from '../../export/layout.ts';
 import type { Download } from './download.ts';
 import { hashBody, toEtag } from './etag.ts';
 import type { Reply } from './reply.ts';
-import type { Site } from './site.ts';
+import type { Site } from '../../export/serve/open-export.ts';
 
 interface ManifestFile {
   name: string;

@@ -1,9 +1,9 @@
 // Response coding negotiated from Accept-Encoding (br preferred over gzip at equal quality, since brotli makes JSON
 // ~15% smaller). The variants themselves are made once: static files have twins written by the site writer, engine
-// answers are compressed off the event loop once and kept with the answer (api/representations.ts).
-import type { Encoding } from '../../api/representations.ts';
+// answers are compressed off the event loop once and kept with the answer (export/representations.ts).
+import type { Encoding } from '../../export/representations.ts';
 
-export { MIN_COMPRESS_BYTES } from '../../api/representations.ts';
+export { MIN_COMPRESS_BYTES } from '../../export/representations.ts';
 
 // Clients send a handful of distinct headers: each is parsed once.
 const negotiated = new Map<string, Encoding | null>();

@@ -1,12 +1,12 @@
-// Entity tags and If-None-Match. A file's tag is the static host's own (api/representations.ts: content-derived mtime
+// Entity tags and If-None-Match. A file's tag is the static host's own (export/representations.ts: content-derived mtime
 // and size, so nginx and the gateway send the same tag for the same bytes). An engine answer is a function of the
 // export and the normalised query, so its tag hashes those (not the body); a compressed variant gets a `-gzip` /
 // `-br` suffix (as Apache does) so the strong tag of one byte sequence is never reused for another, and the suffix
 // is ignored when comparing, so a client that cached the gzip variant still gets 304 when it revalidates.
 import { hash } from 'node:crypto';
-import type { Encoding } from '../../api/representations.ts';
+import type { Encoding } from '../../export/representations.ts';
 
-export type { Encoding } from '../../api/representations.ts';
+export type { Encoding } from '../../export/representations.ts';
 
 /** Hex SHA-256 of a body. */
 export function hashBody(body: Uint8Array | string): string {

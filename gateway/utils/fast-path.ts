@@ -8,7 +8,7 @@
 // as a malformed filter) is handed to the h3 app unchanged, with the hit already counted so it is never counted twice.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ListRoute, Route } from '../../api/routes/types.ts';
-import { isSafeFileKey, siteLayout } from '../../api/site-layout.ts';
+import { isSafeFileKey, siteLayout } from '../../export/layout.ts';
 import type { CachePolicy } from './cache-control.ts';
 import { getClientIp } from './client-ip.ts';
 import { negotiateEncoding } from './compress.ts';
@@ -16,8 +16,8 @@ import { canonicalPagePath, serveList } from './pages.ts';
 import type { RateLimiter, RateLimitResult } from './rate-limit.ts';
 import { chooseBody, finishAnswer, type ChosenBody, type RequestFacts } from './respond.ts';
 import { toH3Path } from './routing.ts';
-import type { Representation, Site } from './site.ts';
-import type { SiteHolder } from './site-holder.ts';
+import type { Representation, Site } from '../../export/serve/open-export.ts';
+import type { SiteHolder } from '../../export/serve/export-holder.ts';
 import type { WarmGet } from './warm.ts';
 
 export interface FastPathDeps {

@@ -2,12 +2,12 @@
 // for canonical requests, the in-memory engine for everything else) and detail documents by exact id, slug or alias.
 import { parseListQuery } from '../../api/query/params.ts';
 import { ApiError, clipInput } from '../../api/errors.ts';
-import { compress, type Encoding } from '../../api/representations.ts';
+import { compress, type Encoding } from '../../export/representations.ts';
 import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type StaticRoute } from '../../api/routes/types.ts';
-import { isSafeFileKey, siteLayout } from '../../api/site-layout.ts';
+import { isSafeFileKey, siteLayout } from '../../export/layout.ts';
 import { hashBody, toEtag } from './etag.ts';
 import type { Reply } from './reply.ts';
-import type { Answer, Site } from './site.ts';
+import type { Answer, Site } from '../../export/serve/open-export.ts';
 
 /** GET / , /openapi.json, /topics. */
 export async function serveStatic(site: Site, route: StaticRoute): Promise<Reply> {

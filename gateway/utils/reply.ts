@@ -1,9 +1,9 @@
 // What a route handler hands back before HTTP finishing (conditional requests, compression, headers): the status,
 // the identity body with its ETag, and where its compressed variants come from, so they are made once and kept
 // (a file's twins, an engine answer's cached variants) rather than per request.
-import type { Encoding } from '../../api/representations.ts';
+import type { Encoding } from '../../export/representations.ts';
 import type { Download } from './download.ts';
-import type { Representation, Site } from './site.ts';
+import type { Representation, Site } from '../../export/serve/open-export.ts';
 
 export interface Reply {
   status: number;

@@ -6,7 +6,7 @@
 // headers for the same request. Everything that does not depend on the request (tags, variants) was made once.
 import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
-import { MIN_COMPRESS_BYTES, compress, type Encoding } from '../../api/representations.ts';
+import { MIN_COMPRESS_BYTES, compress, type Encoding } from '../../export/representations.ts';
 import { cacheControlFor, type CachePolicy } from './cache-control.ts';
 import { negotiateEncoding } from './compress.ts';
 import { CORS_HEADERS } from './cors.ts';

@@ -11,7 +11,7 @@
 // JSObject::MigrateToMap from nextTick and onwrite) in 8 of 10 fresh starts, and in none of 21 without that work
 // (issue 14; docs/benchmarks-edge.md).
 import { routes } from '../../api/routes.ts';
-import { isSafeFileKey } from '../../api/site-layout.ts';
+import { isSafeFileKey } from '../../export/layout.ts';
 import type { ListRoute, Route } from '../../api/routes/types.ts';
 
 /** GET a path under the API root (`/organizations?limit=7`) with this Accept-Encoding (null: none): its status and

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { BULK_ARCHIVE, JOURNAL_FILE, siteLayout } from '../../api/site-layout.ts';
+import { BULK_ARCHIVE, JOURNAL_FILE, siteLayout } from '../../export/layout.ts';
 import { previousBulk } from '../../build/bulk-export.ts';
 import { BULK_MANIFEST } from '../../build/bulk/write-bulk.ts';
 

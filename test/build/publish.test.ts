@@ -10,7 +10,7 @@ import { currentExport, publishSite } from '../../build/publish.ts';
 import { LOCK_FILE } from '../../build/publish-lock.ts';
 import { fileEffects } from '../../build/site/effects.ts';
 import { toExportId } from '../../build/site/input.ts';
-import type { SiteManifest } from '../../api/site-layout.ts';
+import type { SiteManifest } from '../../export/layout.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { smallSiteInput } from './helpers/small-site.ts';
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routesOfKind } from '../../api/routes.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { siteLayout, type SiteManifest } from '../../export/layout.ts';
 import { publishSite } from '../../build/publish.ts';
 import { fileEffects } from '../../build/site/effects.ts';
 import { toExportId, type SiteInput } from '../../build/site/input.ts';

@@ -2,8 +2,8 @@
 // detail documents by id and safe slug, static documents and a manifest whose hashes match the bytes.
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { hasTwins } from '../../api/representations.ts';
-import { fileIndexFromBytes } from '../../api/file-index-file.ts';
+import { hasTwins } from '../../export/representations.ts';
+import { fileIndexFromBytes } from '../../export/file-index-file.ts';
 import { describe, expect, it } from 'vitest';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { listBody } from '../../api/query/envelope.ts';
@@ -11,7 +11,7 @@ import { parseListQuery } from '../../api/query/params.ts';
 import { routes, routesOfKind } from '../../api/routes.ts';
 import { memoryEffects } from '../../build/site/effects.ts';
 import { toExportId } from '../../build/site/input.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { siteLayout, type SiteManifest } from '../../export/layout.ts';
 import { SiteSink } from '../../build/site/sink.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { smallSiteInput } from './helpers/small-site.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { Config } from '../../config/resolve.ts';
 import { createApp } from '../../gateway/app.ts';
-import { createSiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createSiteHolder } from '../../export/serve/export-holder.ts';
 import { defaultCity } from './city.ts';
 import { BASE, type E2eApp } from './harness.ts';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, routesOfKind } from '../../api/routes.ts';
 import type { DetailRoute, ListRoute } from '../../api/routes/types.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { siteLayout, type SiteManifest } from '../../export/layout.ts';
 import { e2eConfig, openE2eApp, type E2eApp } from './harness.ts';
 
 let gw: E2eApp;

@@ -3,7 +3,7 @@
 import type { Config } from '../../config/resolve.ts';
 import { e2eCity } from './city.ts';
 import { createApp } from '../../gateway/app.ts';
-import { createSiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createSiteHolder } from '../../export/serve/export-holder.ts';
 import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 
 export const BASE = 'http://localhost/api/v1';

@@ -7,7 +7,7 @@ import { cp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs
 import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NightCounts, SiteManifest } from '../../api/site-layout.ts';
+import type { NightCounts, SiteManifest } from '../../export/layout.ts';
 import { runBuild } from '../../build/cli.ts';
 import { resolveConfig, type Config } from '../../config/resolve.ts';
 import { NightGuardError } from '../../pipeline/guard/night-guard.ts';

@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/resolve.ts';
-import { createSiteHolder, type SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createSiteHolder, type SiteHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET } from './fixtures/site.ts';
 import { makeFixtureSite } from './fixtures/site.ts';
 import { makeApp, openHolder } from './helpers.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkManifest } from '../../build/bulk/write-bulk.ts';
-import { fixedSiteHolder, type SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { fixedSiteHolder, type SiteHolder } from '../../export/serve/export-holder.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { errorOf, makeApp, openHolder, type TestApp } from './helpers.ts';
 

@@ -1,8 +1,8 @@
 // One error shape on every failure path: status, stable code, the four documented fields, no internals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
-import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
-import { fixedSiteHolder } from '../../gateway/utils/site-holder.ts';
+import type { SiteHolder } from '../../export/serve/export-holder.ts';
+import { fixedSiteHolder } from '../../export/serve/export-holder.ts';
 import { makeFixtureSite } from './fixtures/site.ts';
 import { errorOf, makeApp, openHolder } from './helpers.ts';
 

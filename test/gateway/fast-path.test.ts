@@ -15,7 +15,7 @@ import { createMemoryStore } from '../../gateway/stores/memory.ts';
 import type { RateLimitStore } from '../../gateway/stores/types.ts';
 import { createFastPath } from '../../gateway/utils/fast-path.ts';
 import { createRateLimiter, type RateLimitResult } from '../../gateway/utils/rate-limit.ts';
-import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
+import type { SiteHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
 import { NOON, openHolder } from './helpers.ts';
 

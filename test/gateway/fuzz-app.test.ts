@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { routes } from '../../api/routes.ts';
 import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
 import { createApp } from '../../gateway/app.ts';
-import { createSiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createSiteHolder } from '../../export/serve/export-holder.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { expectErrorBody, publishedNames, seeded, type Rng } from './fuzz-helpers.ts';
 

@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { DetailRoute } from '../../api/routes/types.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { siteLayout, type SiteManifest } from '../../export/layout.ts';
 
 /** A seeded generator (mulberry32) with the picks the fuzzers need. */
 export function seeded(seed: number) {

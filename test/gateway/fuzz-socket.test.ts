@@ -10,7 +10,7 @@ import { resolveConfig } from '../../config/resolve.ts';
 import { createApp } from '../../gateway/app.ts';
 import { startServer, type GatewayServer } from '../../gateway/server.ts';
 import { createHttpServer } from '../../gateway/utils/http-server.ts';
-import { fixedSiteHolder } from '../../gateway/utils/site-holder.ts';
+import { fixedSiteHolder } from '../../export/serve/export-holder.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { expectErrorBody, parseResponses, rawExchange, seeded, type RawResponse, type Rng } from './fuzz-helpers.ts';
 

@@ -2,7 +2,7 @@
 // that go through app.fetch / app.request without sockets.
 import { resolveConfig, type ConfigOptions } from '../../config/resolve.ts';
 import { createApp, type AppDeps } from '../../gateway/app.ts';
-import { createSiteHolder, type SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createSiteHolder, type SiteHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET } from './fixtures/site.ts';
 
 export const BASE = 'http://localhost/api/v1';

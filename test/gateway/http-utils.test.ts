@@ -2,7 +2,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cacheControlFor, secondsUntilRefresh } from '../../gateway/utils/cache-control.ts';
-import { compress, contentMtime, fileEtag } from '../../api/representations.ts';
+import { compress, contentMtime, fileEtag } from '../../export/representations.ts';
 import { negotiateEncoding } from '../../gateway/utils/compress.ts';
 import { hashBody, ifNoneMatchMatches, toEtag } from '../../gateway/utils/etag.ts';
 

@@ -3,9 +3,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileEtag } from '../../api/representations.ts';
-import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
-import { fixedSiteHolder } from '../../gateway/utils/site-holder.ts';
+import { fileEtag } from '../../export/representations.ts';
+import type { SiteHolder } from '../../export/serve/export-holder.ts';
+import { fixedSiteHolder } from '../../export/serve/export-holder.ts';
 import { fixtureExportId, makeFixtureSite } from './fixtures/site.ts';
 import { makeApp, openHolder } from './helpers.ts';
 

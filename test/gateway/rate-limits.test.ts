@@ -2,7 +2,7 @@
 // proxy trust, IPv6 /56 grouping and IPv4-mapped IPv6 addresses.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
+import type { SiteHolder } from '../../export/serve/export-holder.ts';
 import { makeFixtureSite } from './fixtures/site.ts';
 import { errorOf, makeApp, openHolder } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-// The file index's binary file (`_file-index.bin`, api/file-index.ts): a header (magic, byte order, version, counts)
+// The file index's binary file (`_file-index.bin`, export/file-index.ts): a header (magic, byte order, version, counts)
 // and the index's arrays as they lie in memory, each at a multiple of 8 bytes, the entries' records (digest, size)
 // last. The site writer writes it; the gateway reads the lookup part and leaves the records in the file (36 MB at City
 // volume), reading one by position when a file is first served.

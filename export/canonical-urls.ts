@@ -1,7 +1,7 @@
 // Every canonical URL of an export (relative to the API root) with the file that answers it: what a static host
 // serves from files (build/host/nginx.ts, docs/static-hosting.md) and what the tests and the bench request through it.
-import { routesOfKind } from '../../api/routes.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { routesOfKind } from '../api/routes.ts';
+import { siteLayout, type SiteManifest } from './layout.ts';
 
 export interface CanonicalUrl {
   /** Path and query below the API root, e.g. `/people?cursor=…`. */

@@ -17,7 +17,7 @@ export const siteLayout = {
    *  record by its exact id and never guesses. */
   detailIds: (resource: string) => `_data/${resource}.ids.json`,
   manifest: '_manifest.json',
-  /** The manifest's file list as the gateway holds it (api/file-index.ts), named with its SHA-256 in the manifest's
+  /** The manifest's file list as the gateway holds it (export/file-index.ts), named with its SHA-256 in the manifest's
    *  head; not listed in the file list itself. */
   fileIndex: '_file-index.bin',
   /** The bulk export's files (`GET /bulk/{date}/{file}`) and its manifest (`GET /bulk`). */

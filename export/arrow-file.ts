@@ -10,9 +10,9 @@
 //            element              → List<Struct<field: Utf8|Int32, …>> with the fields the params name
 // Null scalars stay null (they never match a filter); a null list is written as null and behaves as empty.
 import { Field, Int32, List, Struct, Table, Utf8, tableToIPC, vectorFromArray, type DataType, type Vector } from 'apache-arrow';
-import type { ListRoute } from '../../api/routes/types.ts';
-import { filterColumns, type ColumnSpec, type ScalarType } from '../../api/query/columns.ts';
-import { compareKeys } from '../../api/query/keys.ts';
+import type { ListRoute } from '../api/routes/types.ts';
+import { filterColumns, type ColumnSpec, type ScalarType } from '../api/query/columns.ts';
+import { compareKeys } from '../api/query/keys.ts';
 
 /** A warehouse row: contract fields, `_sort` and `f_*` filter columns. */
 export type SourceRow = Readonly<Record<string, unknown>>;

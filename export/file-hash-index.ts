@@ -1,4 +1,4 @@
-// The hash table under the file index (api/file-index.ts): open addressing over numbered paths held as bytes in one
+// The hash table under the file index (export/file-index.ts): open addressing over numbered paths held as bytes in one
 // buffer, FNV-1a hashes, and the rule that tells a compressed twin's path (`x.gz`, `x.br`) from its base's.
 
 /** Slots for `capacity` paths: a power of two at least twice as many (so the table is at most half full). */

@@ -7,10 +7,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileIndexOf } from '../../api/file-index.ts';
-import { fileIndexBytes, fileIndexFromBytes } from '../../api/file-index-file.ts';
-import { siteLayout } from '../../api/site-layout.ts';
-import { headBeforeFiles, parseManifest, readManifest, readManifestHead } from '../../api/manifest-files.ts';
+import { fileIndexOf } from '../../export/file-index.ts';
+import { fileIndexBytes, fileIndexFromBytes } from '../../export/file-index-file.ts';
+import { siteLayout } from '../../export/layout.ts';
+import { headBeforeFiles, parseManifest, readManifest, readManifestHead } from '../../export/manifest-read.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 

@@ -8,8 +8,8 @@ import { Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray } from 'apache-a
 import { afterAll, describe, expect, it } from 'vitest';
 import { byteStrings } from '../../api/query/arrow-read.ts';
 import { memoryRecords } from '../../api/query/records.ts';
-import { fileRecords } from '../../gateway/utils/file-records.ts';
-import { RecordCache } from '../../gateway/utils/record-cache.ts';
+import { fileRecords } from '../../export/serve/file-records.ts';
+import { RecordCache } from '../../export/serve/recent-records.ts';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));

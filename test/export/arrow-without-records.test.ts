@@ -6,8 +6,8 @@ import path from 'node:path';
 import { Int32, Table, Utf8, tableFromIPC, tableToIPC, vectorFromArray } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { byteStrings } from '../../api/query/arrow-read.ts';
-import { readArrowSkippingRecords } from '../../gateway/utils/arrow-file.ts';
-import { fileRecords } from '../../gateway/utils/file-records.ts';
+import { readArrowSkippingRecords } from '../../export/serve/arrow-without-records.ts';
+import { fileRecords } from '../../export/serve/file-records.ts';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));

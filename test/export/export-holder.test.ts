@@ -6,9 +6,9 @@ import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteHolder } from '../../gateway/utils/site-holder.ts';
-import { FIXTURE_SECRET, fixtureExportId, makeFixtureSite } from './fixtures/site.ts';
-import { makeApp } from './helpers.ts';
+import { createSiteHolder } from '../../export/serve/export-holder.ts';
+import { FIXTURE_SECRET, fixtureExportId, makeFixtureSite } from '../gateway/fixtures/site.ts';
+import { makeApp } from '../gateway/helpers.ts';
 
 let root: string;
 beforeAll(async () => {

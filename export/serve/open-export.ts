@@ -13,12 +13,12 @@ import { ApiError } from '../../api/errors.ts';
 import { DEFAULT_ANSWER_CACHE_MB, DEFAULT_FILE_CACHE_MB } from '../../config/resolve.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import type { ExportContext, ResourceTable } from '../../api/query/types.ts';
-import { readArrowSkippingRecords } from './arrow-file.ts';
+import { readArrowSkippingRecords } from './arrow-without-records.ts';
 import { fileRecords } from './file-records.ts';
-import { compress, fileEtag, MIN_COMPRESS_BYTES, twinPath, type Encoding } from '../../api/representations.ts';
+import { compress, fileEtag, MIN_COMPRESS_BYTES, twinPath, type Encoding } from '../representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
-import { siteLayout } from '../../api/site-layout.ts';
-import { readManifest, type ManifestFiles, type ManifestHead } from '../../api/manifest-files.ts';
+import { siteLayout } from '../layout.ts';
+import { readManifest, type ManifestFiles, type ManifestHead } from '../manifest-read.ts';
 
 export interface SiteOptions {
   cursorSecret: string;

@@ -7,7 +7,7 @@ import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { copyByteStrings, type ByteStrings } from '../../api/query/arrow-read.ts';
 import { joinedLength, memoryRecords, RECORD_SEPARATOR, type RecordSource } from '../../api/query/records.ts';
-import { RecordCache } from './record-cache.ts';
+import { RecordCache } from './recent-records.ts';
 
 /** Rows at most this many bytes apart are read in one call (cheaper than another call for the gap). */
 const GAP_BYTES = 16 * 1024;

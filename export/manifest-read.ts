@@ -1,5 +1,5 @@
 // An export's `_manifest.json`: its head (export id, counts, …) and its file list (path → SHA-256 and size), held
-// compactly (api/file-index.ts). At City volume the list has ~900,000 entries: as parsed JSON it took ~220 MB of heap
+// compactly (export/file-index.ts). At City volume the list has ~900,000 entries: as parsed JSON it took ~220 MB of heap
 // and 1.5 s to parse. The site writer stores the compact index beside the manifest and names it, with its SHA-256, in
 // the head, before the list; then only the head is read and the index is loaded with one read. An export written
 // without it (or whose index does not match) has the manifest's bytes scanned directly: the writer's JSON.stringify
@@ -8,7 +8,7 @@ import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openFileIndex } from './file-index-file.ts';
 import { FileTable, type ManifestFiles } from './file-index.ts';
-import { siteLayout, type SiteManifest } from './site-layout.ts';
+import { siteLayout, type SiteManifest } from './layout.ts';
 
 export type { ManifestEntry, ManifestFiles } from './file-index.ts';
 

@@ -7,9 +7,9 @@ import { readFile, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../../api/errors.ts';
 import { cursorExport } from '../../api/query/cursor.ts';
-import { EXPORT_ID_PATTERN } from '../../api/site-layout.ts';
-import type { Site, SiteOptions } from './site.ts';
-import { ExportGoneError, openSite } from './site.ts';
+import { EXPORT_ID_PATTERN } from '../layout.ts';
+import type { Site, SiteOptions } from './open-export.ts';
+import { ExportGoneError, openSite } from './open-export.ts';
 
 export interface SiteHolder {
   /** The live export, or null when nothing is published (requests get 503). */

@@ -2,7 +2,7 @@
 // the site writer, which stores it as a binary file beside the manifest so the gateway loads it with one read instead
 // of scanning the manifest's ~900,000 entries at City volume (1.4 s). Paths are one UTF-8 buffer (a compressed twin
 // `x.gz` / `x.br` keeps none: its base entry `x` points at it), digests 32 bytes each, sizes one number each, found
-// through an open-addressing hash table (FNV-1a; api/file-hash-index.ts). The binary file (api/file-index-file.ts) is
+// through an open-addressing hash table (FNV-1a; export/file-hash-index.ts). The binary file (export/file-index-file.ts) is
 // these arrays as they lie in memory.
 import { FNV_OFFSET, FNV_PRIME, fnv1a, HashIndex, slotsFor, twinExt } from './file-hash-index.ts';
 
