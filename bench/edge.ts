@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { SiteManifest } from '../export/layout.ts';
+import type { ExportManifest as SiteManifest } from '../export/layout.ts';
 import { canonicalUrls } from '../export/canonical-urls.ts';
 import { nginxSiteConfig } from '../build/host/nginx.ts';
 import { resolveConfig } from '../config/resolve.ts';

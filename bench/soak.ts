@@ -5,7 +5,7 @@
 //   SITE_DIR=… [SOAK_MINUTES=60] [SOAK_CONNECTIONS=8] npx tsx bench/soak.ts      (make bench-soak)
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteManifest } from '../export/layout.ts';
+import type { ExportManifest as SiteManifest } from '../export/layout.ts';
 import { canonicalUrls } from '../export/canonical-urls.ts';
 import { resolveConfig } from '../config/resolve.ts';
 import { basePathOf } from '../gateway/utils/routing.ts';

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readManifestHead } from '../export/manifest-read.ts';
-import { BULK_ARCHIVE, siteLayout, type SiteManifest } from '../export/layout.ts';
+import { BULK_ARCHIVE, exportLayout, type ExportManifest } from '../export/layout.ts';
 import { readJournal } from './published-exports.ts';
 import type { SiteExtra } from './site/write-site.ts';
 import { BULK_MANIFEST, bulkFiles, writeBulk, type SideFile } from './bulk/write-bulk.ts';
@@ -42,7 +42,7 @@ export function bulkExport(options: BulkOptions): SiteExtra {
       tables: [...records].map(([route, r]) => ({ route, records: r })), previous, sideFiles: options.sideFiles,
     }, path.join(dir, 'bulk'));
     const files = bulkFiles(manifest, manifestDigest);
-    for (const f of files) register(siteLayout.bulkFile(f.name), f.digest);
+    for (const f of files) register(exportLayout.bulkFile(f.name), f.digest);
     return { 'bulk.files': files.length, 'bulk.bytes': files.reduce((n, f) => n + f.digest.bytes, 0) };
   };
 }
@@ -52,7 +52,7 @@ export function bulkExport(options: BulkOptions): SiteExtra {
 async function _runOf(siteRoot: string, exportId: string): Promise<string | null> {
   const reads = [
     () => readManifestHead(path.join(siteRoot, exportId)),
-    async () => JSON.parse(await readFile(path.join(siteRoot, BULK_ARCHIVE, exportId, 'run.json'), 'utf8')) as Pick<SiteManifest, 'run_id'>,
+    async () => JSON.parse(await readFile(path.join(siteRoot, BULK_ARCHIVE, exportId, 'run.json'), 'utf8')) as Pick<ExportManifest, 'run_id'>,
   ];
   for (const read of reads) {
     try {

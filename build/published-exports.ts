@@ -4,7 +4,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  BULK_ARCHIVE, EXPORT_ID_PATTERN, JOURNAL_FILE, parseJournal, siteLayout, type PublishedExport, type SiteManifest,
+  BULK_ARCHIVE, EXPORT_ID_PATTERN, JOURNAL_FILE, parseJournal, exportLayout, type PublishedExport, type ExportManifest,
 } from '../export/layout.ts';
 
 export { JOURNAL_FILE, type PublishedExport };
@@ -62,7 +62,7 @@ async function _archiveBulk(siteRoot: string, exportId: string): Promise<void> {
   const from = path.join(siteRoot, exportId, 'bulk');
   if (!(await _children(from)).length) return;
   await mkdir(path.join(siteRoot, BULK_ARCHIVE), { recursive: true });
-  const manifest = JSON.parse(await readFile(path.join(siteRoot, exportId, siteLayout.manifest), 'utf8')) as SiteManifest;
+  const manifest = JSON.parse(await readFile(path.join(siteRoot, exportId, exportLayout.manifest), 'utf8')) as ExportManifest;
   await writeFile(path.join(from, 'run.json'), `${JSON.stringify({ run_id: manifest.run_id ?? null })}\n`);
   await rename(from, path.join(siteRoot, BULK_ARCHIVE, exportId));
 }

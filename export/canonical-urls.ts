@@ -1,7 +1,10 @@
-// Every canonical URL of an export (relative to the API root) with the file that answers it: what a static host
-// serves from files (build/host/nginx.ts, docs/static-hosting.md) and what the tests and the bench request through it.
+// Every canonical URL of an export (relative to the API root) with the file that answers it, found by matching the
+// manifest's files against each route's canonical requests (answering-file.ts): what a static host serves from files
+// (build/host/nginx.ts, docs/static-hosting.md) and what the tests and the bench request through it.
 import { routesOfKind } from '../api/routes.ts';
-import { siteLayout, type SiteManifest } from './layout.ts';
+import type { Route } from '../api/routes/types.ts';
+import { answeringFile, FILE_KEY, fileForms } from './answering-file.ts';
+import type { ExportManifest } from './layout.ts';
 
 export interface CanonicalUrl {
   /** Path and query below the API root, e.g. `/people?cursor=…`. */
@@ -10,30 +13,30 @@ export interface CanonicalUrl {
   file: string;
 }
 
-/** The canonical URLs of an export, in a fixed order (statics, then each list's pages, then its documents). */
-export function canonicalUrls(manifest: Pick<SiteManifest, 'files'>): CanonicalUrl[] {
+/** The canonical URLs of an export, one per file, in a fixed order (statics, then each list's pages, then each
+ *  detail route's documents; within a route by file name). */
+export function canonicalUrls(manifest: Pick<ExportManifest, 'files'>): CanonicalUrl[] {
   const files = Object.keys(manifest.files).sort();
-  const has = (rel: string) => Object.hasOwn(manifest.files, rel);
   const out: CanonicalUrl[] = [];
-  for (const route of routesOfKind('static')) {
-    const file = siteLayout.staticFile(route.file);
-    if (has(file)) out.push({ url: route.path, file });
-  }
-  for (const route of routesOfKind('list')) {
-    const first = siteLayout.listFirstPage(route.resource);
-    if (has(first)) out.push({ url: `/${route.resource}`, file: first });
-    const pages = siteLayout.listPage(route.resource, '');
-    const prefix = pages.slice(0, -'.json'.length);
-    for (const file of files) {
-      if (file.startsWith(prefix) && file.endsWith('.json')) out.push({ url: `/${route.resource}?cursor=${file.slice(prefix.length, -5)}`, file });
-    }
-  }
-  for (const route of routesOfKind('detail')) {
-    const prefix = `${siteLayout.listFirstPage(route.resource).slice(0, -'index.json'.length)}`;
-    for (const file of files) {
-      const key = file.startsWith(prefix) && file.endsWith('.json') ? file.slice(prefix.length, -5) : null;
-      if (key && !key.includes('/') && key !== 'index') out.push({ url: route.path.replace('{id}', key), file });
+  for (const route of [...routesOfKind('static'), ...routesOfKind('list'), ...routesOfKind('detail')]) {
+    const seen = new Set<string>();
+    for (const form of fileForms(route)) {
+      const [head, tail] = form.file.split(FILE_KEY) as [string, string | undefined];
+      const keys = tail === undefined ? [null] : files.filter((f) => f.startsWith(head) && f.endsWith(tail)).map((f) => f.slice(head.length, f.length - tail.length));
+      for (const key of keys) {
+        const query = key === null ? form.query : form.query.replace(FILE_KEY, key);
+        const id = form.id === undefined ? undefined : key!;
+        const file = answeringFile(route, query, id);
+        if (file === null || seen.has(file) || !Object.hasOwn(manifest.files, file)) continue;
+        seen.add(file);
+        out.push({ url: _url(route, query, id), file });
+      }
     }
   }
   return out;
+}
+
+function _url(route: Route, query: string, id: string | undefined): string {
+  const path = id === undefined ? route.path : route.path.replace('{id}', id);
+  return query === '' ? path : `${path}?${query}`;
 }

@@ -2,7 +2,7 @@
 // and the gateway reads them; a static host maps canonical URLs onto the same files (docs/static-hosting.md).
 
 /** Paths relative to an export folder. */
-export const siteLayout = {
+export const exportLayout = {
   /** First canonical page of a list endpoint (no filters, default limit). */
   listFirstPage: (resource: string) => `api/v1/${resource}/index.json`,
   /** Canonical page reached by following `next_cursor`; cursors are base64url so they are safe file names. */
@@ -54,12 +54,12 @@ export interface NightCounts {
 }
 
 /** Shape of `_manifest.json`. */
-export interface SiteManifest {
+export interface ExportManifest {
   export_id: string;
   export_date: string;
   built_at: string;
   counts: Record<string, number>;
-  /** The binary file index (siteLayout.fileIndex) of `files`; absent in exports built before it. When present the
+  /** The binary file index (exportLayout.fileIndex) of `files`; absent in exports built before it. When present the
    *  writer puts `files` last, so a reader needs only the bytes before it. */
   file_index?: { sha256: string; bytes: number };
   files: Record<string, { sha256: string; bytes: number }>;
@@ -69,7 +69,15 @@ export interface SiteManifest {
   night?: NightCounts;
 }
 
-/** Whether a record id or slug can be used as a file name without escaping the resource folder. */
+/**
+ * A file key: an id, slug or cursor that is a file name as it is, never escaping its folder nor naming the folder's
+ * index (letters, digits, `.`, `_`, `-`; a letter or digit first; no `..`; not `index`). A regular-expression source
+ * without anchors, so a static host's configuration embeds the same rule (export/answering-file.ts).
+ */
+export const FILE_KEY_SOURCE = '(?!index(?![A-Za-z0-9._-]))(?![A-Za-z0-9._-]*\\.\\.)[A-Za-z0-9][A-Za-z0-9._-]*';
+const FILE_KEY = new RegExp(`^${FILE_KEY_SOURCE}$`);
+
+/** Whether a record id, slug or cursor can be used as a file name without escaping the resource folder. */
 export function isSafeFileKey(key: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(key) && !key.includes('..') && key !== 'index';
+  return FILE_KEY.test(key);
 }

@@ -8,12 +8,12 @@ import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openFileIndex } from './file-index-file.ts';
 import { FileTable, type ManifestFiles } from './file-index.ts';
-import { siteLayout, type SiteManifest } from './layout.ts';
+import { exportLayout, type ExportManifest } from './layout.ts';
 
 export type { ManifestEntry, ManifestFiles } from './file-index.ts';
 
 /** Everything in the manifest but its file list, which `files` holds. */
-export type ManifestHead = Omit<SiteManifest, 'files'>;
+export type ManifestHead = Omit<ExportManifest, 'files'>;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -25,10 +25,10 @@ const HEAD_BYTES = 1 << 20;
 
 /** The manifest of the export in `dir`: through its file index when the head names one that matches, else scanned. */
 export async function readManifest(dir: string): Promise<{ head: ManifestHead; files: ManifestFiles; source: 'index' | 'scan' }> {
-  const manifestPath = path.join(dir, siteLayout.manifest);
+  const manifestPath = path.join(dir, exportLayout.manifest);
   const head = headBeforeFiles(await _prefix(manifestPath));
   if (head?.file_index) {
-    const files = await openFileIndex(path.join(dir, siteLayout.fileIndex), head.file_index).catch((error: NodeJS.ErrnoException) => {
+    const files = await openFileIndex(path.join(dir, exportLayout.fileIndex), head.file_index).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
       throw error;
     });
@@ -41,7 +41,7 @@ export async function readManifest(dir: string): Promise<{ head: ManifestHead; f
  *  writer puts last (build/site/write-site.ts), read from its first bytes (at City volume the list is ~100 MB); a
  *  manifest whose list is not within them is parsed whole. */
 export async function readManifestHead(dir: string): Promise<ManifestHead> {
-  const manifestPath = path.join(dir, siteLayout.manifest);
+  const manifestPath = path.join(dir, exportLayout.manifest);
   return headBeforeFiles(await _prefix(manifestPath)) ?? parseManifest(await readFile(manifestPath)).head;
 }
 

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineHandler, getRequestIP, getRouterParam, H3, toNodeHandler, type H3Event } from 'h3';
 import { ApiError } from '../api/errors.ts';
+import { answeringFile } from '../export/answering-file.ts';
 import type { Route } from '../api/routes/types.ts';
 import { routes } from '../api/routes.ts';
 import { serveReference } from './reference/serve.ts';
@@ -15,7 +16,7 @@ import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/err
 import { serveBulkFile, serveBulkManifest } from './utils/bulk.ts';
 import { createFastPath } from './utils/fast-path.ts';
 import type { WarmGet } from './utils/warm.ts';
-import { canonicalPageFile, fileReply, serveDetail, serveList, serveStatic } from './utils/pages.ts';
+import { fileReply, serveDetail, serveList, serveStatic } from './utils/pages.ts';
 import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
 import type { Reply } from './utils/reply.ts';
 import { toHttpResponse } from './utils/respond.ts';
@@ -152,8 +153,8 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event, siteRoot
   if (route.kind === 'list') {
     // Canonical pages (most list traffic) straight from the live export's files, with no parameter parsing.
     const live = holder.current();
-    const rel = live ? canonicalPageFile(live, route, event.url.search) : null;
-    const reply = rel ? await fileReply(live!, rel) : null;
+    const rel = live ? answeringFile(route, event.url.search) : null;
+    const reply = rel !== null && live!.files.has(rel) ? await fileReply(live!, rel) : null;
     if (reply) return reply;
   }
   // A cursor walk is answered by the export that issued the cursor while it is kept (export/serve/export-holder.ts).

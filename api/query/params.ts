@@ -42,7 +42,7 @@ export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: E
   const token = search.get('cursor');
   if (token === '') throw bad('invalid_cursor', 'Parameter "cursor" is empty; pass the next_cursor value of a previous page');
   const cursor = token === null ? null : fromCursor(token, { query: hash, export: ctx.exportId }, ctx.cursorSecret);
-  return { route, filters, limit, cursor, queryHash: hash, canonical: filters.size === 0 && limit === PAGE_LIMIT_DEFAULT };
+  return { route, filters, limit, cursor, queryHash: hash };
 }
 
 // A route's query parameters by name, built once per route (registry routes never change).

@@ -5,15 +5,15 @@
 // compressing them was most of a City-volume build (docs/pipeline.md).
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteManifest } from '../../export/layout.ts';
+import type { ExportManifest } from '../../export/layout.ts';
 
 export interface PreviousExport {
   /** The live export's folder. */
   dir: string;
-  manifest: SiteManifest;
+  manifest: ExportManifest;
 }
 
-type FileEntry = SiteManifest['files'][string];
+type FileEntry = ExportManifest['files'][string];
 
 /** The live export's entry for `rel` when it holds exactly these bytes, else null. */
 export function unchangedEntry(previous: PreviousExport | null | undefined, rel: string, sha256: string, bytes: number): FileEntry | null {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BuildEffects } from './effects.ts';
 import { compress, contentMtime, hasTwins, twinPath, type Encoding } from '../../export/representations.ts';
-import type { SiteManifest } from '../../export/layout.ts';
+import type { ExportManifest } from '../../export/layout.ts';
 import { unchangedEntry, type PreviousExport } from './previous-export.ts';
 
 const CODINGS: readonly Encoding[] = ['gzip', 'br'];
@@ -15,7 +15,7 @@ const CODINGS: readonly Encoding[] = ['gzip', 'br'];
 const IN_FLIGHT = 64;
 
 export class SiteSink {
-  readonly files: SiteManifest['files'] = {};
+  readonly files: ExportManifest['files'] = {};
   private readonly pending = new Set<Promise<void>>();
   /** Writes not finished yet, by path: an alias of one waits for it (a link to a file not yet on disk is ENOENT). */
   private readonly unfinished = new Map<string, Promise<void>>();

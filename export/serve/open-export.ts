@@ -17,7 +17,7 @@ import { readArrowSkippingRecords } from './arrow-without-records.ts';
 import { fileRecords } from './file-records.ts';
 import { compress, fileEtag, MIN_COMPRESS_BYTES, twinPath, type Encoding } from '../representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
-import { siteLayout } from '../layout.ts';
+import { exportLayout } from '../layout.ts';
 import { readManifest, type ManifestFiles, type ManifestHead } from '../manifest-read.ts';
 
 export interface SiteOptions {
@@ -103,16 +103,16 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     if (typeof manifest.export_id !== 'string') throw new Error('no export_id');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code) throw error;
-    throw new Error(`${dir}/${siteLayout.manifest} is not a site manifest (${(error as Error).message})`);
+    throw new Error(`${dir}/${exportLayout.manifest} is not a site manifest (${(error as Error).message})`);
   }
   const ctx: ExportContext = Object.freeze({ exportId: manifest.export_id, cursorSecret: options.cursorSecret });
 
   // Every Arrow file is read at once (the reads overlap each other and the indexing of those already read); a table
   // keeps its sort keys and indexes and reads its records from the open file, so the file's bytes are let go.
   const tables = new Map<string, ResourceTable>();
-  const lists = routesOfKind('list').filter((route) => files.has(siteLayout.data(route.resource)));
+  const lists = routesOfKind('list').filter((route) => files.has(exportLayout.data(route.resource)));
   await Promise.all(lists.map(async (route) => {
-    const handle = await open(path.join(dir, siteLayout.data(route.resource)));
+    const handle = await open(path.join(dir, exportLayout.data(route.resource)));
     try {
       const view = await readArrowSkippingRecords(handle);
       tables.set(route.id, loadResourceTable(route, view, ctx, { records: (json) => fileRecords(handle, view, json) }));

@@ -97,7 +97,7 @@ function _firstValue(site: Site, route: ListRoute, param: string): string | numb
   const def = route.params.find((p) => p.name === param);
   if (!table || !def) return null;
   const column = requiredParamField(route, def);
-  const page = table.run({ route, filters: new Map(), limit: 1, cursor: null, queryHash: '', canonical: false });
+  const page = table.run({ route, filters: new Map(), limit: 1, cursor: null, queryHash: '' });
   const row = page.records[0] ? JSON.parse(page.records[0]) as Record<string, unknown> : null;
   const value = row?.[column];
   return typeof value === 'string' || typeof value === 'number' ? value : null;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { ApiError, clipInput } from '../../api/errors.ts';
 import { BULK_DATE_PATTERN, BULK_FILE_PATTERN } from '../../api/routes/bulk.ts';
-import { BULK_ARCHIVE, JOURNAL_FILE, parseJournal, siteLayout } from '../../export/layout.ts';
+import { BULK_ARCHIVE, JOURNAL_FILE, parseJournal, exportLayout } from '../../export/layout.ts';
 import type { Download } from './download.ts';
 import { hashBody, toEtag } from './etag.ts';
 import type { Reply } from './reply.ts';
@@ -36,7 +36,7 @@ export async function serveBulkManifest(site: Site | null): Promise<Reply> {
   if (!site) throw new ApiError(404, 'not_found', 'No data export has been published yet, so there is no bulk export');
   let body: Buffer;
   try {
-    body = await readFile(path.join(site.dir, siteLayout.bulkManifest));
+    body = await readFile(path.join(site.dir, exportLayout.bulkManifest));
   } catch {
     throw new ApiError(404, 'not_found', `Export ${site.exportId} has no bulk files (it was built before the bulk export)`);
   }

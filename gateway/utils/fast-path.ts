@@ -7,12 +7,12 @@
 // else (another method, an unusual target, a file the export does not list, a refused or uncounted hit, an error such
 // as a malformed filter) is handed to the h3 app unchanged, with the hit already counted so it is never counted twice.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ListRoute, Route } from '../../api/routes/types.ts';
-import { isSafeFileKey, siteLayout } from '../../export/layout.ts';
+import type { DetailRoute, ListRoute, Route, StaticRoute } from '../../api/routes/types.ts';
+import { answeringFile } from '../../export/answering-file.ts';
 import type { CachePolicy } from './cache-control.ts';
 import { getClientIp } from './client-ip.ts';
 import { negotiateEncoding } from './compress.ts';
-import { canonicalPagePath, serveList } from './pages.ts';
+import { serveList } from './pages.ts';
 import type { RateLimiter, RateLimitResult } from './rate-limit.ts';
 import { chooseBody, finishAnswer, type ChosenBody, type RequestFacts } from './respond.ts';
 import { toH3Path } from './routing.ts';
@@ -33,8 +33,8 @@ export interface FastPathDeps {
   next: (req: IncomingMessage, res: ServerResponse, counted: RateLimitResult | null) => unknown;
 }
 
-/** How a path names a file: a static document or a list's page (the whole path), or a detail (a prefix + id). */
-type Target = { kind: 'static'; file: string } | { kind: 'list'; route: ListRoute };
+/** The route a whole path names (a static document or a list); a detail's is found by its path's prefix. */
+type Target = StaticRoute | ListRoute;
 
 /** What the fast path answers with: a file's representation or an engine answer, and the export it is from. */
 type Chosen = { site: Site; chosen: ChosenBody };
@@ -47,42 +47,40 @@ export interface FastPath {
 
 export function createFastPath(deps: FastPathDeps): FastPath {
   const exact = new Map<string, Target>();
-  const detailPrefixes = new Map<string, string>(); // `${basePath}/${resource}/` → resource
+  const detailPrefixes = new Map<string, DetailRoute>(); // `${basePath}/${resource}/` → its detail route
   for (const route of deps.routes) {
     // the path h3 routes the route under (a detail's ends in its id parameter, of which the prefix is kept)
     const full = toH3Path(deps.basePath, route);
     if (route.kind === 'static') {
-      const target: Target = { kind: 'static', file: siteLayout.staticFile(route.file) };
-      exact.set(full, target);
+      exact.set(full, route);
       // the API root is routed without its trailing slash, and answered the same with it (its canonical spelling)
-      if (route.path === '/') exact.set(`${deps.basePath}/`, target);
+      if (route.path === '/') exact.set(`${deps.basePath}/`, route);
     }
-    else if (route.kind === 'list') exact.set(full, { kind: 'list', route });
-    else if (route.kind === 'detail') detailPrefixes.set(full.slice(0, full.lastIndexOf('/') + 1), route.resource);
+    else if (route.kind === 'list') exact.set(full, route);
+    else if (route.kind === 'detail') detailPrefixes.set(full.slice(0, full.lastIndexOf('/') + 1), route);
   }
   // A connection's address is the same for every request it carries: its client address is worked out once (only
   // without trusted proxies; behind them the address is read from each request's X-Forwarded-For).
   const addressOf = new WeakMap<object, string>();
 
-  /** The site-relative file a GET names if the export lists it, or null when it is not a plain canonical request. */
-  function fileOf(url: string): string | null {
+  /** The file that answers a GET of `url` (the export may not hold it), or null when no file does. */
+  function answeringFileOf(url: string): string | null {
     const q = url.indexOf('?');
     const pathname = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? '' : url.slice(q + 1);
     const target = exact.get(pathname);
-    if (target) return target.kind === 'static' ? target.file : canonicalPagePath(target.route, q < 0 ? '' : url.slice(q));
+    if (target) return answeringFile(target, query);
     const slash = pathname.lastIndexOf('/');
-    const resource = detailPrefixes.get(pathname.slice(0, slash + 1));
-    if (resource === undefined) return null;
+    const route = detailPrefixes.get(pathname.slice(0, slash + 1));
     // ids that are not their own file key (escaped, or holding a slash) take the h3 path and its id index
-    const id = pathname.slice(slash + 1);
-    return isSafeFileKey(id) ? siteLayout.detail(resource, id) : null;
+    return route === undefined ? null : answeringFile(route, query, pathname.slice(slash + 1));
   }
 
   /** A list route's filtered query (not a canonical page): its route and search, or null. */
   function queryOf(url: string): { route: ListRoute; search: string } | null {
     const q = url.indexOf('?');
     const target = q < 0 ? undefined : exact.get(url.slice(0, q));
-    return target?.kind === 'list' ? { route: target.route, search: url.slice(q + 1) } : null;
+    return target?.kind === 'list' ? { route: target, search: url.slice(q + 1) } : null;
   }
 
   /** What the fast path answers for a GET of `url`: at once when the file is held, later when it is read or the
@@ -90,7 +88,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
   function choose(url: string, acceptEncoding: string | null): Chosen | null | Promise<Chosen | null> {
     const site = deps.site.current();
     if (!site) return null;
-    const rel = fileOf(url);
+    const rel = answeringFileOf(url);
     if (rel === null) {
       const query = queryOf(url);
       return query && chooseQuery(query.route, query.search, acceptEncoding);

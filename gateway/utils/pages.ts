@@ -3,35 +3,19 @@
 import { parseListQuery } from '../../api/query/params.ts';
 import { ApiError, clipInput } from '../../api/errors.ts';
 import { compress, type Encoding } from '../../export/representations.ts';
-import { PAGE_LIMIT_DEFAULT, type DetailRoute, type ListRoute, type StaticRoute } from '../../api/routes/types.ts';
-import { isSafeFileKey, siteLayout } from '../../export/layout.ts';
+import { type DetailRoute, type ListRoute, type StaticRoute } from '../../api/routes/types.ts';
+import { answeringFile } from '../../export/answering-file.ts';
+import { exportLayout } from '../../export/layout.ts';
 import { hashBody, toEtag } from './etag.ts';
 import type { Reply } from './reply.ts';
 import type { Answer, Site } from '../../export/serve/open-export.ts';
 
-/** GET / , /openapi.json, /topics. */
+/** GET / , /openapi.json, /topics: the route's file. These routes take no parameters, so a query on them is ignored:
+ *  the file of the bare request answers. */
 export async function serveStatic(site: Site, route: StaticRoute): Promise<Reply> {
-  const reply = await _fileReply(site, siteLayout.staticFile(route.file));
+  const reply = await fileReply(site, answeringFile(route, '')!);
   if (!reply) throw new ApiError(503, 'service_unavailable', `This export has no ${route.path} document`);
   return reply;
-}
-
-/**
- * The canonical page file a list request names without parsing it (no parameters, `limit=100`, or a lone cursor
- * whose page file this export holds: the writer minted every such cursor, so the file's presence proves it), or
- * null: the request then takes the full path (cursor checks, the engine). Most list traffic is canonical.
- */
-export function canonicalPageFile(site: Site, route: ListRoute, search: string): string | null {
-  const rel = canonicalPagePath(route, search);
-  return rel !== null && site.files.has(rel) ? rel : null;
-}
-
-/** Where the canonical page a list request names would be, if the export holds it (canonicalPageFile checks). */
-export function canonicalPagePath(route: ListRoute, search: string): string | null {
-  if (search === '' || search === '?' || search === `?limit=${PAGE_LIMIT_DEFAULT}`) return siteLayout.listFirstPage(route.resource);
-  if (!search.startsWith('?cursor=')) return null;
-  const cursor = search.slice(8);
-  return isSafeFileKey(cursor) ? siteLayout.listPage(route.resource, cursor) : null;
 }
 
 /** The reply of a listed file (null when the export lacks it). */
@@ -45,17 +29,11 @@ export async function fileReply(site: Site, rel: string): Promise<Reply | null> 
 /** GET /<resource>?filters&limit&cursor. */
 export async function serveList(site: Site, route: ListRoute, search: URLSearchParams): Promise<Reply> {
   const query = parseListQuery(route, search, site.ctx);
-  if (query.canonical) {
-    // The site writer precomputed every page of the unfiltered walk; the first page and each page reached by
-    // following next_cursor are files. A valid cursor that is not on that walk (minted under another limit) has no
-    // file, and the engine answers it instead.
-    const cursor = search.get('cursor');
-    const rel = cursor === null ? siteLayout.listFirstPage(route.resource) : siteLayout.listPage(route.resource, cursor);
-    if (cursor === null || isSafeFileKey(cursor)) {
-      const reply = await _fileReply(site, rel);
-      if (reply) return reply;
-    }
-  }
+  // The site writer wrote the first page and each page reached by following next_cursor; a valid cursor that is
+  // not on that walk (minted under another limit) has no file, and the engine answers it instead.
+  const rel = answeringFile(route, search);
+  const file = rel === null ? null : await fileReply(site, rel);
+  if (file) return file;
   const table = site.tables.get(route.id);
   if (!table) throw new ApiError(503, 'service_unavailable', `Filtered queries on ${route.path} are not available in this export`);
   // limit and the cursor position are part of the answer; the filters are in the query hash
@@ -82,14 +60,16 @@ function _encodedAnswer(site: Site, answer: Answer, encoding: Encoding) {
  * address key). Nothing is guessed: an id that names no published file is 404, never the record it resembles.
  */
 export async function serveDetail(site: Site, route: DetailRoute, id: string | undefined): Promise<Reply> {
-  // A safe file key is looked up as it is (the manifest lists every published id, slug and alias, and nothing
+  // An id that is a file key names its file (the manifest lists every published id, slug and alias, and nothing
   // else). Records whose id cannot be a file name ("21 208078 STE 10 OZ", "A0123/24TEY") live under another key,
-  // which the export's id index gives for exactly those ids.
-  const key = id === undefined ? undefined : isSafeFileKey(id) ? id : (await _movedIds(site, route)).get(id);
-  if (key !== undefined) {
-    const reply = await _fileReply(site, siteLayout.detail(route.resource, key));
-    if (reply) return reply;
+  // which the export's id index gives for exactly those ids. Detail routes take no parameters: a query is ignored.
+  let rel = id === undefined ? null : answeringFile(route, '', id);
+  if (rel === null && id !== undefined) {
+    const key = (await _movedIds(site, route)).get(id);
+    rel = key === undefined ? null : answeringFile(route, '', key);
   }
+  const reply = rel === null ? null : await fileReply(site, rel);
+  if (reply) return reply;
   throw new ApiError(404, 'not_found', `No record with id${route.slugs ? ' or slug' : ''} "${clipInput(id ?? '')}" at ${route.path}`);
 }
 
@@ -102,11 +82,11 @@ function _movedIds(site: Site, route: DetailRoute): Promise<ReadonlyMap<string, 
   if (!byRoute) movedIds.set(site, byRoute = new Map());
   let index = byRoute.get(route.resource);
   if (!index) {
-    index = site.readFile(siteLayout.detailIds(route.resource)).then((file) => {
+    index = site.readFile(exportLayout.detailIds(route.resource)).then((file) => {
       // An export written before the index existed has none: only exact file keys are found there.
       if (!file) return new Map<string, string>();
       const entries = Object.entries(JSON.parse(new TextDecoder().decode(file.bytes)) as Record<string, unknown>);
-      return new Map(entries.filter((e): e is [string, string] => typeof e[1] === 'string' && isSafeFileKey(e[1])));
+      return new Map(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
     });
     // a failed read is not cached, so the next request tries again
     index.catch(() => byRoute.delete(route.resource));
@@ -115,4 +95,3 @@ function _movedIds(site: Site, route: DetailRoute): Promise<ReadonlyMap<string, 
   return index;
 }
 
-const _fileReply = fileReply;

@@ -11,7 +11,7 @@
 // JSObject::MigrateToMap from nextTick and onwrite) in 8 of 10 fresh starts, and in none of 21 without that work
 // (issue 14; docs/benchmarks-edge.md).
 import { routes } from '../../api/routes.ts';
-import { isSafeFileKey } from '../../export/layout.ts';
+import { answeringFile } from '../../export/answering-file.ts';
 import type { ListRoute, Route } from '../../api/routes/types.ts';
 
 /** GET a path under the API root (`/organizations?limit=7`) with this Accept-Encoding (null: none): its status and
@@ -64,9 +64,9 @@ export async function warmUp(get: WarmGet, options: WarmOptions = {}): Promise<W
     // (in identity only: compressing an engine answer here would run zlib's stream machinery before any client has
     // been served, which is one way to the slow paths described at the top of this file)
     const engine = _page(await everyCoding(`${route.path}?limit=7`, [null]));
-    const detail = registry.some((r) => r.kind === 'detail' && r.path === `${route.path}/{id}`);
-    const id = engine.ids.find(isSafeFileKey);
-    if (detail && id !== undefined) await everyCoding(`${route.path}/${id}`);
+    const detail = registry.find((r) => r.kind === 'detail' && r.path === `${route.path}/{id}`);
+    const id = detail && engine.ids.find((candidate) => answeringFile(detail, '', candidate) !== null);
+    if (id !== undefined) await everyCoding(`${route.path}/${id}`);
   }
   // later canonical pages, one per list in turn, while the budget lasts
   const budgetMs = options.budgetMs ?? 2_000;

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { BULK_ARCHIVE, JOURNAL_FILE, siteLayout } from '../../export/layout.ts';
+import { BULK_ARCHIVE, JOURNAL_FILE, exportLayout } from '../../export/layout.ts';
 import { previousBulk } from '../../build/bulk-export.ts';
 import { BULK_MANIFEST } from '../../build/bulk/write-bulk.ts';
 
@@ -18,7 +18,7 @@ async function exportFolder(root: string, id: string, runId: string | null) {
   await mkdir(path.join(dir, 'bulk'), { recursive: true });
   await writeFile(path.join(dir, 'bulk', BULK_MANIFEST), '{}');
   const files = Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`api/v1/x/${i}.json`, { sha256: 'a'.repeat(64), bytes: i }]));
-  await writeFile(path.join(dir, siteLayout.manifest), JSON.stringify({ export_id: id, ...(runId ? { run_id: runId } : {}), files }));
+  await writeFile(path.join(dir, exportLayout.manifest), JSON.stringify({ export_id: id, ...(runId ? { run_id: runId } : {}), files }));
 }
 
 it('is the newest export of another run with its bulk files on disk, archived ones included', async () => {

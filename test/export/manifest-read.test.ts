@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileIndexOf } from '../../export/file-index.ts';
 import { fileIndexBytes, fileIndexFromBytes } from '../../export/file-index-file.ts';
-import { siteLayout } from '../../export/layout.ts';
+import { exportLayout } from '../../export/layout.ts';
 import { headBeforeFiles, parseManifest, readManifest, readManifestHead } from '../../export/manifest-read.ts';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -73,10 +73,10 @@ describe('the binary file index', () => {
     const { files, ...rest } = manifest(PATHS);
     const bytes = fileIndexBytes(fileIndexOf(files));
     const other = fileIndexBytes(fileIndexOf({ ...files, 'extra.json': { sha256: sha('e'), bytes: 1 } }));
-    if (options.index !== 'absent') await writeFile(path.join(dir, siteLayout.fileIndex), options.index === 'other' ? other : bytes);
+    if (options.index !== 'absent') await writeFile(path.join(dir, exportLayout.fileIndex), options.index === 'other' ? other : bytes);
     const named = options.index === 'unnamed' ? {} : { file_index: { sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength } };
     const json = { ...rest, ...named, files };
-    await writeFile(path.join(dir, siteLayout.manifest), JSON.stringify(json));
+    await writeFile(path.join(dir, exportLayout.manifest), JSON.stringify(json));
     return { dir, json };
   }
 
@@ -105,9 +105,9 @@ describe('the binary file index', () => {
       const { dir, json } = await exportDir({ index: kind });
       expect(await readManifestHead(dir), kind).toEqual(Object.fromEntries(Object.entries(json).filter(([k]) => k !== 'files')));
       // a manifest too short to hold a list after its head is parsed whole, and refused when it is not a manifest
-      await writeFile(path.join(dir, siteLayout.manifest), '{"export_id":"e","run_id":"r"}');
+      await writeFile(path.join(dir, exportLayout.manifest), '{"export_id":"e","run_id":"r"}');
       await expect(readManifestHead(dir)).rejects.toThrow();
-      await writeFile(path.join(dir, siteLayout.manifest), '{"export_id":"e","run_id":"r","files":{}}');
+      await writeFile(path.join(dir, exportLayout.manifest), '{"export_id":"e","run_id":"r","files":{}}');
       expect(await readManifestHead(dir)).toEqual({ export_id: 'e', run_id: 'r' });
     }
     await expect(readManifestHead(path.join(tmpdir(), 'no-such-export'))).rejects.toThrow(/ENOENT/);
