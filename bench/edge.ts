@@ -14,7 +14,7 @@ import type { ExportManifest as SiteManifest } from '../export/layout.ts';
 import { canonicalUrls } from '../export/canonical-urls.ts';
 import { nginxSiteConfig } from '../build/host/nginx.ts';
 import { resolveConfig } from '../config/resolve.ts';
-import { basePathOf } from '../gateway/utils/routing.ts';
+import { basePathOf } from '../gateway/routes/routing.ts';
 import { startNginx } from '../test/helpers/nginx-server.ts';
 import { freePort } from '../test/helpers/redis-server.ts';
 import { datasetteRows } from './datasette.ts';

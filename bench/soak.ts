@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { ExportManifest as SiteManifest } from '../export/layout.ts';
 import { canonicalUrls } from '../export/canonical-urls.ts';
 import { resolveConfig } from '../config/resolve.ts';
-import { basePathOf } from '../gateway/utils/routing.ts';
+import { basePathOf } from '../gateway/routes/routing.ts';
 import { rssMb, sample, startGateway, wrkLoad } from './edge-tools.ts';
 import { _variedFilteredPaths } from './gateway.ts';
 

@@ -8,20 +8,20 @@ import type { Route } from '../api/routes/types.ts';
 import { routes } from '../api/routes.ts';
 import { serveReference } from './reference/serve.ts';
 import type { Config } from '../config/resolve.ts';
-import { createMemoryStore } from './stores/memory.ts';
-import type { RateLimitStore } from './stores/types.ts';
-import { DEFAULT_CACHE_POLICY, type CachePolicy } from './utils/cache-control.ts';
-import { getClientIp } from './utils/client-ip.ts';
-import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/errors.ts';
-import { serveBulkFile, serveBulkManifest } from './utils/bulk.ts';
-import { createFastPath } from './utils/fast-path.ts';
-import type { WarmGet } from './utils/warm.ts';
-import { fileReply, serveDetail, serveList, serveStatic } from './utils/pages.ts';
-import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
-import type { Reply } from './utils/reply.ts';
-import { toHttpResponse } from './utils/respond.ts';
-import { pathsAboveBase, toApiRootRedirect } from './utils/redirect.ts';
-import { basePathOf, methodReply, toH3Path } from './utils/routing.ts';
+import { createMemoryStore } from './rate-limit/stores/memory.ts';
+import type { RateLimitStore } from './rate-limit/stores/types.ts';
+import { DEFAULT_CACHE_POLICY, type CachePolicy } from './http/cache-control.ts';
+import { getClientIp } from './rate-limit/client-ip.ts';
+import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './http/errors.ts';
+import { serveBulkFile, serveBulkManifest } from './bulk/serve.ts';
+import { createFastPath } from './fast-path/listener.ts';
+import type { WarmGet } from './fast-path/warm.ts';
+import { fileReply, serveDetail, serveList, serveStatic } from './routes/pages.ts';
+import { createRateLimiter, type RateLimitResult } from './rate-limit/limiter.ts';
+import type { Reply } from './http/reply.ts';
+import { toHttpResponse } from './http/respond.ts';
+import { pathsAboveBase, toApiRootRedirect } from './http/redirect.ts';
+import { basePathOf, methodReply, toH3Path } from './routes/routing.ts';
 import type { SiteHolder } from '../export/serve/export-holder.ts';
 
 export interface AppDeps {
@@ -38,11 +38,11 @@ export interface AppDeps {
 const WINDOW_MS = 60_000;
 
 /** The gateway: the h3 app (tests call its fetch()) and the Node request listener a server serves, which answers
- *  held canonical files on the fast path (utils/fast-path.ts) and everything else through the app. Never listens. */
+ *  held canonical files on the fast path (fast-path/listener.ts) and everything else through the app. Never listens. */
 export interface Gateway {
   app: H3;
   listener: (req: IncomingMessage, res: ServerResponse) => void;
-  /** The warm-up's way in (utils/warm.ts): the fast path's answer for a path, held in the caches, not sent. */
+  /** The warm-up's way in (fast-path/warm.ts): the fast path's answer for a path, held in the caches, not sent. */
   warmGet: WarmGet;
 }
 
@@ -109,7 +109,7 @@ export function createGateway(deps: AppDeps): Gateway {
         'The x-api-key header does not hold a valid key; send a valid key or omit the header to use the anonymous limit'));
     } else if (event.url.pathname.length + event.url.search.length > config.http.maxUrlBytes) {
       // Checked before routing so no route, parser or engine ever works on an over-long target. Targets beyond the
-      // whole head limit never get here: the HTTP server refuses them (utils/http-server.ts).
+      // whole head limit never get here: the HTTP server refuses them (node/http-server.ts).
       reply = toErrorReply(uriTooLong(config.http.maxUrlBytes));
     } else {
       try {

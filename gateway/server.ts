@@ -1,6 +1,6 @@
 // Entry point of the gateway: resolves configuration once; with WORKERS > 1 the process becomes the cluster primary
-// (cluster.ts) and each worker runs startServer(). startServer opens the rate-limit store (stores/open.ts) and the
-// published export, warms its caches, then listens (utils/http-server.ts: Node's server with explicit limits and the
+// (cluster.ts) and each worker runs startServer(). startServer opens the rate-limit store (rate-limit/stores/open.ts) and the
+// published export, warms its caches, then listens (node/http-server.ts: Node's server with explicit limits and the
 // error body on every answer), re-checks `site/current` every minute and on SIGHUP, and shuts down gracefully on
 // SIGTERM / SIGINT.
 // The only file that reads the environment beyond resolveConfig() and the only one that listens.
@@ -12,12 +12,12 @@ import { getHeapStatistics } from 'node:v8';
 import { resolveConfig } from '../config/resolve.ts';
 import { createGateway } from './app.ts';
 import { clusterEffects, LAUNCHED_AT_ENV, runPrimary, type ListeningMessage } from './cluster.ts';
-import type { Channel } from './stores/cluster.ts';
-import { openRateLimitStore } from './stores/open.ts';
-import { createHttpServer } from './utils/http-server.ts';
-import { basePathOf } from './utils/routing.ts';
+import type { Channel } from './rate-limit/stores/cluster.ts';
+import { openRateLimitStore } from './rate-limit/stores/open.ts';
+import { createHttpServer } from './node/http-server.ts';
+import { basePathOf } from './routes/routing.ts';
 import { createSiteHolder } from '../export/serve/export-holder.ts';
-import { warmUp, type WarmResult } from './utils/warm.ts';
+import { warmUp, type WarmResult } from './fast-path/warm.ts';
 
 /** How often `site/current` is re-checked for a newly published export. */
 const SITE_POLL_MS = 60_000;

@@ -1,5 +1,5 @@
 // Turns a ListQuery's normalised filters into row tests over the indexes, plus the smallest posting list to drive
-// the scan. Semantics follow FilterDef (route-types.ts) and are mirrored in SQL by to-sql.ts:
+// the scan. Semantics follow FilterDef (api/routes/types.ts) and are mirrored in SQL by test/helpers/to-sql.ts:
 // nulls never match; substring is case-insensitive; gte/lte compare dates (or text in byte order, or integers);
 // element filters on one column must all hold for the same list element.
 import type { ListRoute } from '../routes/types.ts';

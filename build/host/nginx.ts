@@ -23,7 +23,7 @@ export interface NginxSiteOptions {
   refreshHourUtc: number;
 }
 
-/** The CORS headers the gateway sends on every answer (gateway/utils/cors.ts); kept in step by a test. */
+/** The CORS headers the gateway sends on every answer (gateway/http/cors.ts); kept in step by a test. */
 export const STATIC_CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'ETag, RateLimit, RateLimit-Policy, Retry-After, X-Export-Id',

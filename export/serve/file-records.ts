@@ -2,7 +2,7 @@
 // `_json` column is ~80 % of every file: 315 of 386 MB at City volume). The file stays open for the life of the
 // table, so a pruned export's rows stay readable while a request still holds it; the operating system's page cache
 // keeps the hot ones, adjacent rows of a page are read with one call, and the records read lately are kept in a
-// small budget of memory (record-cache.ts) so the next answer that shows them reads none.
+// small budget of memory (recent-records.ts) so the next answer that shows them reads none.
 import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { copyByteStrings, type ByteStrings } from '../../api/query/arrow-read.ts';

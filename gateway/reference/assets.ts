@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { compress, MIN_COMPRESS_BYTES, type Encoding } from '../../export/representations.ts';
-import { toEtag } from '../utils/etag.ts';
-import type { Reply } from '../utils/reply.ts';
+import { toEtag } from '../http/etag.ts';
+import type { Reply } from '../http/reply.ts';
 import type { Representation } from '../../export/serve/open-export.ts';
 
 const PAGE_DIR = path.join(import.meta.dirname, 'page');

@@ -1,8 +1,8 @@
 // The reference page's files at /docs/ (gateway/reference/): the bundled page and its assets, and the OpenAPI
 // document made from the live export, answered for GET and HEAD like every other route.
 import { ApiError, clipInput } from '../../api/errors.ts';
-import type { Reply } from '../utils/reply.ts';
-import { methodReply } from '../utils/routing.ts';
+import type { Reply } from '../http/reply.ts';
+import { methodReply } from '../routes/routing.ts';
 import type { SiteHolder } from '../../export/serve/export-holder.ts';
 import { referenceAsset } from './assets.ts';
 import { referenceSpec } from './spec.ts';

@@ -5,10 +5,10 @@
 import { routes } from '../../api/routes.ts';
 import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
 import { requiredParamField } from '../../api/routes/define.ts';
-import { serveBulkManifest } from '../utils/bulk.ts';
-import { serveDetail, serveList, serveStatic } from '../utils/pages.ts';
+import { serveBulkManifest } from '../bulk/serve.ts';
+import { serveDetail, serveList, serveStatic } from '../routes/pages.ts';
 import { bytesReply } from './assets.ts';
-import type { Reply } from '../utils/reply.ts';
+import type { Reply } from '../http/reply.ts';
 import type { Site } from '../../export/serve/open-export.ts';
 
 type Json = Record<string, unknown>;

@@ -15,10 +15,10 @@ const text = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 /** Each place that answers "which file?", with what it calls: the rule itself, or the forms made by calling it. */
 const CALLERS: Record<string, string> = {
-  'gateway/utils/fast-path.ts': 'answeringFile',
+  'gateway/fast-path/listener.ts': 'answeringFile',
   'gateway/app.ts': 'answeringFile',
-  'gateway/utils/pages.ts': 'answeringFile',
-  'gateway/utils/warm.ts': 'answeringFile',
+  'gateway/routes/pages.ts': 'answeringFile',
+  'gateway/fast-path/warm.ts': 'answeringFile',
   'build/site/write-site.ts': 'answeringFile',
   'build/site/verify.ts': 'answeringFile',
   'build/host/nginx.ts': 'fileForms',

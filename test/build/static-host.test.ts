@@ -11,7 +11,7 @@ import { exportLayout, type ExportManifest } from '../../export/layout.ts';
 import { canonicalUrls } from '../../export/canonical-urls.ts';
 import { nginxSiteConfig, STATIC_CORS } from '../../build/host/nginx.ts';
 import { NGINX_CONF } from '../../build/host/write.ts';
-import { CORS_HEADERS } from '../../gateway/utils/cors.ts';
+import { CORS_HEADERS } from '../../gateway/http/cors.ts';
 import { startServer, type GatewayServer } from '../../gateway/server.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { startNginx, type NginxServer } from '../helpers/nginx-server.ts';

@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/resolve.ts';
 import { routes } from '../../api/routes.ts';
 import { createGateway } from '../../gateway/app.ts';
-import { createMemoryStore } from '../../gateway/stores/memory.ts';
+import { createMemoryStore } from '../../gateway/rate-limit/stores/memory.ts';
 import type { SiteHolder } from '../../export/serve/export-holder.ts';
-import { warmUp, type WarmOptions } from '../../gateway/utils/warm.ts';
+import { warmUp, type WarmOptions } from '../../gateway/fast-path/warm.ts';
 import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
 import { BASE, makeApp, NOON, openHolder } from './helpers.ts';
 
