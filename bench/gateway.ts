@@ -15,7 +15,7 @@ import { toNodeHandler } from 'h3';
 import { resolveConfig } from '../config/resolve.ts';
 import { createApp } from '../gateway/app.ts';
 import { basePathOf } from '../gateway/routes/routing.ts';
-import { createSiteHolder } from '../export/serve/export-holder.ts';
+import { createExportHolder as createSiteHolder } from '../export/serve/export-holder.ts';
 import { routesOfKind } from '../api/routes.ts';
 
 export interface GatewayBenchOptions {

@@ -77,7 +77,7 @@ async function _read<T extends Uint8Array>(handle: FileHandle, into: T, position
   return into;
 }
 
-// An index read from its file closes its descriptor once it is collected (an export let go by the site holder).
+// An index read from its file closes its descriptor once it is collected (an export let go by the export holder).
 const descriptors = new FinalizationRegistry<FileHandle>((handle) => void handle.close().catch(() => {}));
 
 async function _closed(handle: FileHandle): Promise<null> {

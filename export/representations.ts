@@ -3,10 +3,19 @@
 // of at least MIN_COMPRESS_BYTES, and one ETag formula a static server computes on its own. nginx's ETag is
 // `"<hex mtime>-<hex size>"`; the writer sets every file's mtime from its content hash, so that tag is a function of
 // the bytes alone (equal across exports for equal bytes), and the gateway computes the same tag from the manifest.
+import { hash } from 'node:crypto';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
 
 export type Encoding = 'br' | 'gzip';
+
+/** A ready answer: its bytes in one coding (null: identity) with its ETag, which one-off bodies (errors, never
+ *  validated) do not have. What the caches hold and what finishing sends. */
+export interface Representation {
+  body: Uint8Array;
+  etag?: string;
+  encoding: Encoding | null;
+}
 
 /** Bodies below this size go out uncompressed (framing costs more than it saves) and get no twins. */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -30,6 +39,19 @@ export function contentMtime(sha256Hex: string): number {
  *  twin's size: a twin shares the identity file's mtime). */
 export function fileEtag(sha256Hex: string, bytes: number): string {
   return `"${contentMtime(sha256Hex).toString(16)}-${bytes.toString(16)}"`;
+}
+
+/** Hex SHA-256 of a body. */
+export function hashBody(body: Uint8Array | string): string {
+  // one-shot: engine answers hash a short key per request, where a Hash object per call was most of the cost
+  return hash('sha256', body, 'hex');
+}
+
+/** Strong ETag of a body that is not a stored file (an engine answer, a reference page file) from a hex digest (128
+ *  bits tell exports apart), with a coding suffix on a compressed variant (as Apache does) so the strong tag of one
+ *  byte sequence is never reused for another. */
+export function toEtag(hexDigest: string, encoding?: Encoding | null): string {
+  return `"${hexDigest.slice(0, 32)}${encoding ? `-${encoding}` : ''}"`;
 }
 
 const gzipAsync = promisify(gzip);

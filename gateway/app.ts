@@ -22,11 +22,12 @@ import type { Reply } from './http/reply.ts';
 import { toHttpResponse } from './http/respond.ts';
 import { pathsAboveBase, toApiRootRedirect } from './http/redirect.ts';
 import { basePathOf, methodReply, toH3Path } from './routes/routing.ts';
-import type { SiteHolder } from '../export/serve/export-holder.ts';
+import type { ExportHolder } from '../export/serve/export-holder.ts';
 
 export interface AppDeps {
   config: Readonly<Config>;
-  site: SiteHolder;
+  /** The exports the site folder holds: the live one (`current`) and the kept ones a cursor walk may need. */
+  site: ExportHolder;
   /** Epoch milliseconds; injected so tests control rate-limit windows and Cache-Control. */
   clock?: () => number;
   store?: RateLimitStore;
@@ -147,7 +148,7 @@ export function createGateway(deps: AppDeps): Gateway {
 }
 
 /** Answer one registry route (method checks first, then the export taken once for the whole request). */
-async function _serve(holder: SiteHolder, route: Route, event: H3Event, siteRoot: string): Promise<Reply> {
+async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRoot: string): Promise<Reply> {
   const notRead = methodReply(event.req.method);
   if (notRead) return notRead;
   if (route.kind === 'list') {
@@ -163,20 +164,20 @@ async function _serve(holder: SiteHolder, route: Route, event: H3Event, siteRoot
     return route.variant === 'manifest' ? serveBulkManifest(holder.current())
       : serveBulkFile(siteRoot, holder.current(), getRouterParam(event, 'date'), getRouterParam(event, 'file'));
   }
-  const site = route.kind === 'list' ? await holder.forCursor(event.url.searchParams.get('cursor')) : holder.current();
-  if (!site) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
+  const opened = route.kind === 'list' ? await holder.forCursor(event.url.searchParams.get('cursor')) : holder.current();
+  if (!opened) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
   try {
     switch (route.kind) {
       case 'static':
-        return await serveStatic(site, route);
+        return await serveStatic(opened, route);
       case 'list':
-        return await serveList(site, route, event.url.searchParams);
+        return await serveList(opened, route, event.url.searchParams);
       case 'detail':
-        return await serveDetail(site, route, _decodeId(getRouterParam(event, 'id')));
+        return await serveDetail(opened, route, _decodeId(getRouterParam(event, 'id')));
     }
   } catch (error) {
     // Errors answered from an export still say which export answered.
-    if (error instanceof ApiError) return { ...toErrorReply(error), site };
+    if (error instanceof ApiError) return { ...toErrorReply(error), from: opened };
     throw error;
   }
 }
@@ -194,7 +195,7 @@ function _decodeId(raw: string | undefined): string | undefined {
   }
 }
 
-function _exportIdOf(holder: SiteHolder): string | undefined {
+function _exportIdOf(holder: ExportHolder): string | undefined {
   try {
     return holder.current()?.exportId;
   } catch {

@@ -2,21 +2,21 @@
 // (the folder name), so a new export is picked up on the next poll or SIGHUP even when its date is the same. The
 // last `keep` exports stay at hand: a cursor walk begun on an earlier export is answered from that export while its
 // folder is kept (opened on demand after a restart), and with `cursor_expired` once it is pruned. A request takes
-// one Site and answers from it alone, so no answer mixes bytes of two exports.
+// one opened export and answers from it alone, so no answer mixes bytes of two exports.
 import { readFile, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../../api/errors.ts';
 import { cursorExport } from '../../api/query/cursor.ts';
 import { EXPORT_ID_PATTERN } from '../layout.ts';
-import type { Site, SiteOptions } from './open-export.ts';
-import { ExportGoneError, openSite } from './open-export.ts';
+import type { OpenedExport, OpenExportOptions } from './open-export.ts';
+import { ExportGoneError, openExport } from './open-export.ts';
 
-export interface SiteHolder {
+export interface ExportHolder {
   /** The live export, or null when nothing is published (requests get 503). */
-  current(): Site | null;
+  current(): OpenedExport | null;
   /** The export that answers a list request with this cursor: the one the cursor was issued for while it is kept,
    *  else the live one (which then answers `cursor_expired`). */
-  forCursor(cursor: string | null): Promise<Site | null>;
+  forCursor(cursor: string | null): Promise<OpenedExport | null>;
   /** Re-read `current`; open and swap in the export it names if that is another one. True when the export changed. */
   refresh(): Promise<boolean>;
   /** Re-check every `intervalMs` (timer unref'd so it never keeps the process alive). */
@@ -24,7 +24,7 @@ export interface SiteHolder {
   stop(): void;
 }
 
-export interface SiteHolderOptions extends SiteOptions {
+export interface ExportHolderOptions extends OpenExportOptions {
   /** Exports kept at hand, the live one included (KEEP_EXPORTS; default 3). */
   keep?: number;
   /** An earlier export nobody asked for in this long is let go (reopened if a walk comes back); default 10 minutes. */
@@ -35,21 +35,21 @@ export interface SiteHolderOptions extends SiteOptions {
 }
 
 /** A holder over `<siteRoot>/current`; call refresh() once before serving. */
-export function createSiteHolder(siteRoot: string, options: SiteHolderOptions): SiteHolder {
+export function createExportHolder(siteRoot: string, options: ExportHolderOptions): ExportHolder {
   const log = options.log ?? ((m, e) => console.error(m, e ?? ''));
   const keep = Math.max(1, options.keep ?? 3);
   const idleMs = options.idleMs ?? 600_000;
   const clock = options.clock ?? Date.now;
-  let live: Site | null = null;
+  let live: OpenedExport | null = null;
   // Earlier exports by id, least recently used first (Map order), with their last use.
-  const earlier = new Map<string, { site: Site; used: number }>();
-  const opening = new Map<string, Promise<Site | null>>();
+  const earlier = new Map<string, { opened: OpenedExport; used: number }>();
+  const opening = new Map<string, Promise<OpenedExport | null>>();
   let pending: Promise<boolean> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
-  function retire(site: Site): void {
-    earlier.delete(site.exportId);
-    earlier.set(site.exportId, { site, used: clock() });
+  function retire(opened: OpenedExport): void {
+    earlier.delete(opened.exportId);
+    earlier.set(opened.exportId, { opened, used: clock() });
     trim();
   }
 
@@ -64,7 +64,7 @@ export function createSiteHolder(siteRoot: string, options: SiteHolderOptions): 
     // Nothing published (or `current` removed): keep whatever is being served.
     if (!named || named.id === live?.exportId) return false;
     try {
-      const next = earlier.get(named.id)?.site ?? (await openSite(named.dir, options));
+      const next = earlier.get(named.id)?.opened ?? (await openExport(named.dir, options));
       if (next.exportId !== named.id) throw new Error(`${named.dir} holds export ${next.exportId}, not ${named.id}`);
       earlier.delete(next.exportId);
       if (live) retire(live);
@@ -77,7 +77,7 @@ export function createSiteHolder(siteRoot: string, options: SiteHolderOptions): 
   }
 
   /** An earlier export by id: at hand, or opened from its folder while the publisher keeps it. */
-  function earlierExport(id: string): Promise<Site | null> {
+  function earlierExport(id: string): Promise<OpenedExport | null> {
     const inFlight = opening.get(id);
     if (inFlight) return inFlight;
     const opened = (async () => {
@@ -89,14 +89,14 @@ export function createSiteHolder(siteRoot: string, options: SiteHolderOptions): 
       }
       const known = earlier.get(id);
       if (known) {
-        retire(known.site);
-        return known.site;
+        retire(known.opened);
+        return known.opened;
       }
-      const site = await openSite(dir, options);
-      if (site.exportId !== id) throw new Error(`${dir} holds export ${site.exportId}`);
+      const opened = await openExport(dir, options);
+      if (opened.exportId !== id) throw new Error(`${dir} holds export ${opened.exportId}`);
       if (id === live?.exportId) return live; // became the live one meanwhile
-      retire(site);
-      return site;
+      retire(opened);
+      return opened;
     })().catch((error: unknown) => {
       log(`could not open the kept export ${id} for a cursor walk`, error);
       return null;
@@ -111,8 +111,8 @@ export function createSiteHolder(siteRoot: string, options: SiteHolderOptions): 
       const id = cursor === null || live === null ? null : cursorExport(cursor, options.cursorSecret);
       // Only an authentic cursor names a folder, and only a folder shaped like an export id.
       if (id === null || id === live!.exportId || !EXPORT_ID_PATTERN.test(id)) return live;
-      const site = await earlierExport(id);
-      return site && site !== live ? _walkingOn(site) : live;
+      const opened = await earlierExport(id);
+      return opened && opened !== live ? _walkingOn(opened) : live;
     },
     refresh() {
       // One check at a time: a SIGHUP during a poll joins the running check instead of opening the export twice.
@@ -132,8 +132,8 @@ export function createSiteHolder(siteRoot: string, options: SiteHolderOptions): 
 }
 
 /** A fixed holder (tests, or a gateway pinned to one export). */
-export function fixedSiteHolder(site: Site | null): SiteHolder {
-  return { current: () => site, forCursor: async () => site, refresh: async () => false, startPolling() {}, stop() {} };
+export function fixedExportHolder(opened: OpenedExport | null): ExportHolder {
+  return { current: () => opened, forCursor: async () => opened, refresh: async () => false, startPolling() {}, stop() {} };
 }
 
 /** The export `current` names: its folder name when that is an export id, else (a folder of the layout before
@@ -158,7 +158,7 @@ async function _resolveCurrent(siteRoot: string): Promise<{ id: string; dir: str
 }
 
 /** An earlier export serving a cursor walk: once its folder is pruned, the walk is told its cursor expired. */
-function _walkingOn(site: Site): Site {
+function _walkingOn(opened: OpenedExport): OpenedExport {
   const expired = (error: unknown): never => {
     if (error instanceof ExportGoneError) {
       throw new ApiError(400, 'cursor_expired', 'Parameter "cursor" was issued for an earlier data export that is no longer kept; start again from the first page');
@@ -166,9 +166,8 @@ function _walkingOn(site: Site): Site {
     throw error;
   };
   return {
-    ...site,
-    readFile: (rel) => site.readFile(rel).catch(expired),
-    represent: (rel, encoding) => site.represent(rel, encoding).catch(expired),
+    ...opened,
+    represent: (rel, encoding) => opened.represent(rel, encoding).catch(expired),
   };
 }
 

@@ -7,7 +7,7 @@ import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { copyByteStrings, type ByteStrings } from '../../api/query/arrow-read.ts';
 import { joinedLength, memoryRecords, RECORD_SEPARATOR, type RecordSource } from '../../api/query/records.ts';
-import { RecordCache } from './recent-records.ts';
+import { RecentRecords } from './recent-records.ts';
 
 /** Rows at most this many bytes apart are read in one call (cheaper than another call for the gap). */
 const GAP_BYTES = 16 * 1024;
@@ -17,11 +17,11 @@ const GAP_BYTES = 16 * 1024;
  * over all 31 tables' 206 MB of records, filled only as they are asked for; communications' 36 MB of records get
  * 8 MiB, which holds the edge bench's 214 filtered pages' 13,745 distinct records, 4.7 MB).
  */
-export function recordCacheBytes(columnBytes: number): number {
+function _recentRecordsBudget(columnBytes: number): number {
   return Math.min(8 * 1024 * 1024, Math.ceil(columnBytes / 4));
 }
 
-// The handle closes once its table is collected (an export let go by the site holder).
+// The handle closes once its table is collected (an export let go by the export holder).
 const handles = new FinalizationRegistry<FileHandle>((handle) => void handle.close().catch(() => {}));
 
 /**
@@ -30,7 +30,7 @@ const handles = new FinalizationRegistry<FileHandle>((handle) => void handle.clo
  * copied into memory instead.
  */
 export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: ByteStrings,
-  cacheBytes = recordCacheBytes(column.values.byteLength)): RecordSource {
+  cacheBytes = _recentRecordsBudget(column.values.byteLength)): RecordSource {
   if (column.values.buffer !== fileBytes.buffer) {
     void handle.close().catch(() => {});
     return memoryRecords(copyByteStrings(column));
@@ -38,7 +38,7 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
   const base = column.values.byteOffset - fileBytes.byteOffset;
   const offsets = column.offsets.slice();
   const fd = handle.fd;
-  const cache = cacheBytes > 0 ? new RecordCache(cacheBytes, offsets.length - 1) : null;
+  const cache = cacheBytes > 0 ? new RecentRecords(cacheBytes, offsets.length - 1) : null;
   const length = (row: number) => offsets[row + 1]! - offsets[row]!;
   const source: RecordSource = {
     get: (row) => _read(fd, base + offsets[row]!, length(row)).toString('utf8'),

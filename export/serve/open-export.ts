@@ -1,9 +1,8 @@
 // One published export opened for serving: its manifest, a ResourceTable per list route (sort keys and indexes
-// loaded from the Arrow files at start-up, all at once; the records read from the open files on demand, where the
-// page cache keeps them, so the records — most of each file — are not held in memory), and an LRU of ready
-// representations: a file's bytes in one coding with its ETag, read once (the site writer's twins for gzip and br,
-// compressed off the event loop for an export without them). Files are served only if the manifest lists them, so a
-// request can never probe the file system, and only with the bytes the manifest's SHA-256 names (checked on first
+// loaded from the Arrow files at start-up; the records read from the open files on demand, so the records — most of
+// each file — are not held in memory), and two caches of ready representations: the export's files in each coding
+// (the writer's twins) and the engine's answers in each coding. Files are served only if the manifest lists them, so
+// a request can never probe the file system, and only with the bytes the manifest's SHA-256 names (checked on first
 // read).
 import { createHash } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
@@ -15,12 +14,12 @@ import { loadResourceTable } from '../../api/query/engine.ts';
 import type { ExportContext, ResourceTable } from '../../api/query/types.ts';
 import { readArrowSkippingRecords } from './arrow-without-records.ts';
 import { fileRecords } from './file-records.ts';
-import { compress, fileEtag, MIN_COMPRESS_BYTES, twinPath, type Encoding } from '../representations.ts';
+import { compress, fileEtag, hasTwins, hashBody, toEtag, twinPath, type Encoding, type Representation } from '../representations.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { exportLayout } from '../layout.ts';
 import { readManifest, type ManifestFiles, type ManifestHead } from '../manifest-read.ts';
 
-export interface SiteOptions {
+export interface OpenExportOptions {
   cursorSecret: string;
   /** Byte budget of the file cache (identity and compressed variants together; 0 turns it off). FILE_CACHE_MB. */
   cacheBytes?: number;
@@ -35,16 +34,8 @@ const DEFAULT_FILE_CACHE_BYTES = DEFAULT_FILE_CACHE_MB * 1024 * 1024;
 const DEFAULT_ANSWER_CACHE_BYTES = DEFAULT_ANSWER_CACHE_MB * 1024 * 1024;
 /** What a cache entry holds beyond its body: its key string, the entry and representation objects, the LRU's slot. */
 const ENTRY_BYTES = 256;
-/** An answer's gzip and brotli variants together, as a share of its identity bytes (JSON pages compress 5–10×). */
-const VARIANTS_SHARE = 0.3;
 
-/** A file of the export with its manifest digest. */
-export interface SiteFile {
-  bytes: Uint8Array;
-  digest: string;
-}
-
-export interface Site {
+export interface OpenedExport {
   /** Folder of the export (`<siteRoot>/<export-id>`). */
   readonly dir: string;
   readonly exportId: string;
@@ -55,37 +46,24 @@ export interface Site {
   readonly ctx: ExportContext;
   /** ResourceTable by list route id; absent when the export has no Arrow file for the route. */
   readonly tables: ReadonlyMap<string, ResourceTable>;
-  /** A file by site-relative path, or null if the manifest does not list it. */
-  readFile(relPath: string): Promise<SiteFile | null>;
   /** A listed file in a coding (null: identity) with its ETag, ready to send; null if the manifest does not list it.
-   *  A file below MIN_COMPRESS_BYTES is given in identity whatever coding is asked (its `encoding` says which). */
+   *  A file the writer stores no twins for (hasTwins) is given in identity whatever coding is asked (its `encoding`
+   *  says which). */
   represent(relPath: string, encoding: Encoding | null): Promise<Representation | null>;
   /** The same representation only if it is already held (no read, no wait): the fast path's lookup. */
   peek(relPath: string, encoding: Encoding | null): Representation | undefined;
   /**
-   * Engine answers by normalised query. An export never changes, so an answer (and its compressed variants) can be
-   * reused until the export is swapped (the cache goes with it); popular filtered pages then cost one lookup.
+   * An engine answer in a coding: `key` names it within this export (route, normalised query, limit, position), so
+   * its tag hashes the export id and the key and the body is never hashed; `make` gives its identity bytes, from
+   * which a coding is compressed once. Both are kept in the answer cache until the export is let go.
    */
-  readonly answers: LRUCache<string, Answer> | null;
-  /** Answers up to this many bytes are compressed on the event loop, larger ones in zlib's pool (SiteOptions). */
-  readonly inlineCompressBytes: number;
-}
-
-/** A body in one coding, as sent. */
-export interface Representation {
-  body: Uint8Array;
-  etag: string;
-  encoding: Encoding | null;
-}
-
-/** An engine answer: the identity representation and its compressed variants, made on first demand. */
-export interface Answer {
-  identity: Representation;
-  encoded: Partial<Record<Encoding, Promise<Representation>>>;
+  answer(key: string, encoding: Encoding | null, make: () => Uint8Array): Promise<Representation>;
+  /** The answer cache (identity and codings by key), null when its budget is 0. */
+  readonly answers: LRUCache<string, Representation> | null;
 }
 
 /** A listed file of an export could not be read as listed: its folder was removed (pruned after newer exports were
- *  published) or changed. A 503 by default; the site holder answers a cursor walk on a removed export with
+ *  published) or changed. A 503 by default; the export holder answers a cursor walk on a removed export with
  *  `cursor_expired` instead. */
 export class ExportGoneError extends ApiError {
   constructor(readonly exportId: string, why: string) {
@@ -95,7 +73,7 @@ export class ExportGoneError extends ApiError {
 }
 
 /** Open the export in folder `dir` (never through `current`, which may move while the export is opened). */
-export async function openSite(dir: string, options: SiteOptions): Promise<Site> {
+export async function openExport(dir: string, options: OpenExportOptions): Promise<OpenedExport> {
   let manifest: ManifestHead;
   let files: ManifestFiles;
   try {
@@ -122,17 +100,14 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     }
   }));
 
-  // Budgets count what an entry holds beyond its bytes (its key, the objects around it); an answer's compressed
-  // variants are made after it is cached, so each counts a share of its identity bytes up front.
-  const answerBytes = options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
-  const answers = answerBytes > 0
-    ? new LRUCache<string, Answer>({ maxSize: answerBytes, sizeCalculation: (v) => ENTRY_BYTES + Math.ceil(v.identity.body.byteLength * (1 + VARIANTS_SHARE)) })
-    : null;
-  const cacheBytes = options.cacheBytes ?? DEFAULT_FILE_CACHE_BYTES;
-  const cache = cacheBytes > 0
-    ? new LRUCache<string, Representation>({ maxSize: cacheBytes, sizeCalculation: (v) => ENTRY_BYTES + v.body.byteLength })
-    : null;
-  // Representations being read or compressed, so a burst of misses on one file does the work once.
+  // Budgets count what an entry holds beyond its bytes (its key, the objects around it).
+  const lru = (budget: number) => (budget > 0
+    ? new LRUCache<string, Representation>({ maxSize: budget, sizeCalculation: (v) => ENTRY_BYTES + v.body.byteLength })
+    : null);
+  const cache = lru(options.cacheBytes ?? DEFAULT_FILE_CACHE_BYTES);
+  const answers = lru(options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES);
+  const inlineCompressBytes = options.inlineCompressBytes ?? 0;
+  // Representations being read or compressed, so a burst of misses on one file or answer does the work once.
   const loading = new Map<string, Promise<Representation | null>>();
 
   async function readListed(relPath: string, sha256: string): Promise<Uint8Array> {
@@ -151,39 +126,33 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     return buf;
   }
 
-  async function load(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
+  async function loadFile(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
     const entry = files.get(relPath);
     if (!entry) return null;
-    // a file too small to be worth compressing is sent as it is, whatever coding is asked for (never a twin)
-    if (encoding !== null && entry.bytes < MIN_COMPRESS_BYTES) return represent(relPath, null);
-    if (encoding === null) return { body: await readListed(relPath, entry.sha256), etag: fileEtag(entry.sha256, entry.bytes), encoding };
-    const twin = files.get(twinPath(relPath, encoding));
-    // An export written before twins existed: compressed here once, off the event loop, with the same tag formula.
-    const body = twin ? await readListed(twinPath(relPath, encoding), twin.sha256)
-      : await compress((await represent(relPath, null))!.body, encoding, 'static');
+    // a file without twins (too small to be worth compressing, or not an API body) is sent as it is
+    if (encoding !== null && !hasTwins(relPath, entry.bytes)) return represent(relPath, null);
+    const rel = encoding === null ? relPath : twinPath(relPath, encoding);
+    const stored = encoding === null ? entry : files.get(rel);
+    if (!stored) throw new ExportGoneError(manifest.export_id, `lists no ${rel}`);
+    const body = await readListed(rel, stored.sha256);
     return { body, etag: fileEtag(entry.sha256, body.byteLength), encoding };
   }
 
-  const cacheKey = (relPath: string, encoding: Encoding | null) => `${encoding ?? 'identity'}:${relPath}`;
-
-  function represent(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
-    const key = cacheKey(relPath, encoding);
-    const hit = cache?.get(key);
-    if (hit) return Promise.resolve(hit);
-    let pending = loading.get(key);
-    if (!pending) {
-      pending = load(relPath, encoding).then((rep) => {
-        if (rep) cache?.set(key, rep);
-        return rep;
-      }).finally(() => loading.delete(key));
-      loading.set(key, pending);
-    }
-    return pending;
+  async function loadAnswer(key: string, encoding: Encoding | null, make: () => Uint8Array): Promise<Representation> {
+    if (encoding === null) return { body: make(), etag: toEtag(hashBody(`${manifest.export_id}\n${key}`)), encoding };
+    const identity = await answer(key, null, make);
+    const body = await compress(identity.body, encoding, 'dynamic', inlineCompressBytes);
+    return { body, etag: toEtag(identity.etag!.slice(1, -1), encoding), encoding };
   }
 
-  async function readFileCached(relPath: string): Promise<SiteFile | null> {
-    const rep = await represent(relPath, null);
-    return rep ? { bytes: rep.body, digest: files.get(relPath)!.sha256 } : null;
+  const keyOf = (name: string, encoding: Encoding | null) => `${encoding ?? 'identity'}:${name}`;
+
+  function represent(relPath: string, encoding: Encoding | null): Promise<Representation | null> {
+    return _held(cache, loading, keyOf(relPath, encoding), () => loadFile(relPath, encoding));
+  }
+
+  function answer(key: string, encoding: Encoding | null, make: () => Uint8Array): Promise<Representation> {
+    return _held(answers, loading, keyOf(`?${key}`, encoding), () => loadAnswer(key, encoding, make)) as Promise<Representation>;
   }
 
   return {
@@ -194,9 +163,24 @@ export async function openSite(dir: string, options: SiteOptions): Promise<Site>
     ctx,
     tables,
     answers,
-    inlineCompressBytes: options.inlineCompressBytes ?? 0,
-    readFile: readFileCached,
     represent,
-    peek: (relPath, encoding) => cache?.get(cacheKey(relPath, encoding)),
+    peek: (relPath, encoding) => cache?.get(keyOf(relPath, encoding)),
+    answer,
   };
+}
+
+/** A representation from `cache`, else loaded once however many ask meanwhile (`loading`), then kept. */
+function _held(cache: LRUCache<string, Representation> | null, loading: Map<string, Promise<Representation | null>>, key: string,
+  load: () => Promise<Representation | null>): Promise<Representation | null> {
+  const hit = cache?.get(key);
+  if (hit) return Promise.resolve(hit);
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = load().then((rep) => {
+      if (rep) cache?.set(key, rep);
+      return rep;
+    }).finally(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
 }

@@ -12,7 +12,7 @@ const MAX_SHARE = 8;
 /** The offset of a row not kept. */
 const ABSENT = -1;
 
-export class RecordCache {
+export class RecentRecords {
   // a plain Uint8Array view of the slab: its subarray() is V8's own, far cheaper than Buffer's
   private slab: Uint8Array | null = null;
   /** Slab offset by row, ABSENT for a row not kept. */

@@ -8,9 +8,9 @@ import { ApiError, clipInput } from '../../api/errors.ts';
 import { BULK_DATE_PATTERN, BULK_FILE_PATTERN } from '../../api/routes/bulk.ts';
 import { BULK_ARCHIVE, JOURNAL_FILE, parseJournal, exportLayout } from '../../export/layout.ts';
 import type { Download } from '../http/download.ts';
-import { hashBody, toEtag } from '../http/etag.ts';
+import { hashBody, toEtag } from '../../export/representations.ts';
 import type { Reply } from '../http/reply.ts';
-import type { Site } from '../../export/serve/open-export.ts';
+import type { OpenedExport } from '../../export/serve/open-export.ts';
 
 interface ManifestFile {
   name: string;
@@ -32,19 +32,19 @@ const FILE = new RegExp(BULK_FILE_PATTERN);
 const folders = new LRUCache<string, BulkFolder>({ max: 64 });
 
 /** GET /bulk: the live export's bulk manifest, as written (404 when the export has none). */
-export async function serveBulkManifest(site: Site | null): Promise<Reply> {
-  if (!site) throw new ApiError(404, 'not_found', 'No data export has been published yet, so there is no bulk export');
+export async function serveBulkManifest(live: OpenedExport | null): Promise<Reply> {
+  if (!live) throw new ApiError(404, 'not_found', 'No data export has been published yet, so there is no bulk export');
   let body: Buffer;
   try {
-    body = await readFile(path.join(site.dir, exportLayout.bulkManifest));
+    body = await readFile(path.join(live.dir, exportLayout.bulkManifest));
   } catch {
-    throw new ApiError(404, 'not_found', `Export ${site.exportId} has no bulk files (it was built before the bulk export)`);
+    throw new ApiError(404, 'not_found', `Export ${live.exportId} has no bulk files`);
   }
-  return { status: 200, body, etag: toEtag(hashBody(body)), site };
+  return { status: 200, body, etag: toEtag(hashBody(body)), from: live };
 }
 
 /** GET /bulk/{date}/{file}: the download, or 404 naming what is missing. */
-export async function serveBulkFile(siteRoot: string, live: Site | null, date: string | undefined, file: string | undefined): Promise<Reply> {
+export async function serveBulkFile(siteRoot: string, live: OpenedExport | null, date: string | undefined, file: string | undefined): Promise<Reply> {
   if (!date || !DATE.test(date)) throw new ApiError(404, 'not_found', 'A bulk download is /bulk/{date}/{file} with an export date YYYY-MM-DD');
   const folder = await _folderFor(siteRoot, live, date);
   if (!folder) throw new ApiError(404, 'not_found', `No export of ${date} with bulk files is kept; GET /bulk lists the latest export's files`);
@@ -59,7 +59,7 @@ export async function serveBulkFile(siteRoot: string, live: Site | null, date: s
 }
 
 /** The bulk folder of the newest kept export of `date`: the live one first, then the journal, newest first. */
-async function _folderFor(siteRoot: string, live: Site | null, date: string): Promise<BulkFolder | null> {
+async function _folderFor(siteRoot: string, live: OpenedExport | null, date: string): Promise<BulkFolder | null> {
   // the live export answers most downloads without reading the journal
   if (live && live.exportId.startsWith(`${date}-`)) {
     const folder = await _open(path.join(live.dir, 'bulk'), live.exportId);

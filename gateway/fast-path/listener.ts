@@ -14,16 +14,18 @@ import { getClientIp } from '../rate-limit/client-ip.ts';
 import { negotiateEncoding } from '../http/negotiate.ts';
 import { serveList } from '../routes/pages.ts';
 import type { RateLimiter, RateLimitResult } from '../rate-limit/limiter.ts';
-import { chooseBody, finishAnswer, type ChosenBody, type RequestFacts } from '../http/respond.ts';
+import { chooseBody, finishAnswer, type RequestFacts } from '../http/respond.ts';
 import { toH3Path } from '../routes/routing.ts';
-import type { Representation, Site } from '../../export/serve/open-export.ts';
-import type { SiteHolder } from '../../export/serve/export-holder.ts';
+import type { Representation } from '../../export/representations.ts';
+import type { OpenedExport } from '../../export/serve/open-export.ts';
+import type { ExportHolder } from '../../export/serve/export-holder.ts';
 import type { WarmGet } from './warm.ts';
 
 export interface FastPathDeps {
   routes: readonly Route[];
   basePath: string;
-  site: SiteHolder;
+  /** The exports the site folder holds: the live one (`current`) and the kept ones a cursor walk may need. */
+  site: ExportHolder;
   limiter: RateLimiter;
   clock: () => number;
   cachePolicy: CachePolicy;
@@ -36,8 +38,8 @@ export interface FastPathDeps {
 /** The route a whole path names (a static document or a list); a detail's is found by its path's prefix. */
 type Target = StaticRoute | ListRoute;
 
-/** What the fast path answers with: a file's representation or an engine answer, and the export it is from. */
-type Chosen = { site: Site; chosen: ChosenBody };
+/** A representation (a file's or an engine answer's) with the export it is from. */
+type FromExport = readonly [from: OpenedExport, representation: Representation];
 
 export interface FastPath {
   /** The Node request listener: answers canonical files and filtered pages, hands everything else to `deps.next`. */
@@ -85,30 +87,30 @@ export function createFastPath(deps: FastPathDeps): FastPath {
 
   /** What the fast path answers for a GET of `url`: at once when the file is held, later when it is read or the
    *  engine answers; null when the request is the app's (a path the export does not list, an engine error). */
-  function choose(url: string, acceptEncoding: string | null): Chosen | null | Promise<Chosen | null> {
-    const site = deps.site.current();
-    if (!site) return null;
+  function choose(url: string, acceptEncoding: string | null): FromExport | null | Promise<FromExport | null> {
+    const live = deps.site.current();
+    if (!live) return null;
     const rel = answeringFileOf(url);
     if (rel === null) {
       const query = queryOf(url);
       return query && chooseQuery(query.route, query.search, acceptEncoding);
     }
-    // the site gives a small file in identity whatever coding is asked (gateway/http/respond.ts's rule, made where it is held)
+    // the export gives a file without twins in identity whatever coding is asked (its representation says which)
     const encoding = negotiateEncoding(acceptEncoding);
-    const held = site.peek(rel, encoding);
-    if (held) return { site, chosen: held };
-    return site.represent(rel, encoding).then((loaded) => loaded && { site, chosen: loaded });
+    const held = live.peek(rel, encoding);
+    if (held) return [live, held];
+    return live.represent(rel, encoding).then((loaded) => loaded && [live, loaded]);
   }
 
   /** A filtered page from the engine (or its answer cache), on the export a cursor names as the app chooses it; any
    *  error (a malformed filter or cursor) is left to the app, which answers it by its rules. */
-  async function chooseQuery(route: ListRoute, search: string, acceptEncoding: string | null): Promise<Chosen | null> {
+  async function chooseQuery(route: ListRoute, search: string, acceptEncoding: string | null): Promise<FromExport | null> {
     const params = new URLSearchParams(search);
-    const site = await deps.site.forCursor(params.get('cursor'));
-    if (!site) return null;
-    const reply = await serveList(site, route, params).catch(() => null);
+    const opened = await deps.site.forCursor(params.get('cursor'));
+    if (!opened) return null;
+    const reply = await serveList(opened, route, params).catch(() => null);
     if (!reply?.body) return null;
-    return { site, chosen: await chooseBody(reply, reply.body, acceptEncoding) };
+    return [opened, await chooseBody(reply, reply.body, acceptEncoding)];
   }
 
   /** Answer the request; true when answered at once, false when it is not the fast path's, or a promise of either
@@ -119,14 +121,14 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     const acceptEncoding = _header(req, 'accept-encoding');
     const chosen = choose(req.url!, acceptEncoding);
     if (chosen === null) return false;
-    if (!(chosen instanceof Promise)) return send(req, res, chosen.site, chosen.chosen, acceptEncoding, counted);
-    return chosen.then((c) => c !== null && send(req, res, c.site, c.chosen, acceptEncoding, counted));
+    if (!(chosen instanceof Promise)) return send(req, res, chosen, acceptEncoding, counted);
+    return chosen.then((c) => c !== null && send(req, res, c, acceptEncoding, counted));
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, site: Site, chosen: ChosenBody, acceptEncoding: string | null,
+  function send(req: IncomingMessage, res: ServerResponse, [from, chosen]: FromExport, acceptEncoding: string | null,
     counted: RateLimitResult): true {
     const facts: RequestFacts = { method: req.method!, acceptEncoding, ifNoneMatch: _header(req, 'if-none-match') };
-    const finished = finishAnswer({ status: 200, site }, chosen, facts, { cachePolicy: deps.cachePolicy, rateLimit: counted, now: deps.clock() });
+    const finished = finishAnswer({ status: 200, from }, chosen, facts, { cachePolicy: deps.cachePolicy, rateLimit: counted, now: deps.clock() });
     res.writeHead(finished.status, finished.headers);
     res.end(finished.body ?? undefined);
     return true;
@@ -183,7 +185,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
    *  request object, no socket, no hit counted. 404 for a path the fast path would hand to the app. */
   const warmGet: WarmGet = async (path, acceptEncoding) => {
     const chosen = await choose(`${deps.basePath}${path}`, acceptEncoding);
-    return chosen ? { status: 200, body: chosen.chosen.body } : { status: 404, body: new Uint8Array(0) };
+    return chosen ? { status: 200, body: chosen[1].body } : { status: 404, body: new Uint8Array(0) };
   };
 
   return { listener, warmGet };

@@ -59,7 +59,7 @@ export async function toDownloadResponse(d: Download, request: Request, headers:
 
 /** One range of `size` bytes from a Range header: [start, end] inclusive, 'unsatisfiable', or null to send it whole
  *  (no bytes unit, several ranges, or malformed: RFC 9110 lets a server ignore what it does not serve). */
-export function _parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | null {
+function _parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | null {
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;
   if (m[1] === '') {

@@ -3,8 +3,6 @@
 // answers are compressed off the event loop once and kept with the answer (export/representations.ts).
 import type { Encoding } from '../../export/representations.ts';
 
-export { MIN_COMPRESS_BYTES } from '../../export/representations.ts';
-
 // Clients send a handful of distinct headers: each is parsed once.
 const negotiated = new Map<string, Encoding | null>();
 const NEGOTIATED_MAX = 256;

@@ -6,7 +6,7 @@
 // headers for the same request. Everything that does not depend on the request (tags, variants) was made once.
 import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
-import { MIN_COMPRESS_BYTES, compress, type Encoding } from '../../export/representations.ts';
+import { MIN_COMPRESS_BYTES, compress, type Encoding, type Representation } from '../../export/representations.ts';
 import { cacheControlFor, type CachePolicy } from './cache-control.ts';
 import { negotiateEncoding } from './negotiate.ts';
 import { CORS_HEADERS } from './cors.ts';
@@ -33,18 +33,12 @@ export interface FinishContext {
 /** Response headers as Node's writeHead takes them: name, value, name, value, … */
 export type HeaderList = string[];
 
-/** A finished answer: status, every header in order, and the bytes to send (null: none, e.g. HEAD or 304). */
-export interface Finished {
+/** An answer as written to the wire: status, every header in order, and the bytes to send (null: none, e.g. HEAD
+ *  or 304). */
+export interface FinishedResponse {
   status: number;
   headers: HeaderList;
   body: Uint8Array | null;
-}
-
-/** The body chosen for a request: the identity bytes, or a variant in the negotiated coding. */
-export interface ChosenBody {
-  body: Uint8Array;
-  etag: string | undefined;
-  encoding: Encoding | null;
 }
 
 const CORS_LIST: HeaderList = Object.entries(CORS_HEADERS).flat();
@@ -56,8 +50,8 @@ export function encodingFor(bytes: number, acceptEncoding: string | null): Encod
 }
 
 /** Every header and the bytes of an answer whose body (and coding) has been chosen. */
-export function finishAnswer(reply: Omit<Reply, 'body' | 'etag' | 'encoded' | 'download'>, chosen: ChosenBody | null,
-  request: RequestFacts, ctx: FinishContext): Finished {
+export function finishAnswer(reply: Pick<Reply, 'status' | 'from' | 'headers'>, chosen: Representation | null,
+  request: RequestFacts, ctx: FinishContext): FinishedResponse {
   const headers = _commonHeaders(reply, ctx);
   if (chosen === null) return _finished(request, reply.status, headers, null);
   const { body, etag, encoding } = chosen;
@@ -87,16 +81,17 @@ export async function toHttpResponse(reply: Reply, request: Request, ctx: Finish
     { status: finished.status, statusText: STATUS_CODES[finished.status], headers: _pairs(finished.headers) }) as Response;
 }
 
-/** The body to send for a reply with an identity body: its kept variant in the negotiated coding, or identity. */
-export async function chooseBody(reply: Reply, identity: Uint8Array, acceptEncoding: string | null): Promise<ChosenBody> {
+/** The representation to send of a reply with an identity body: its kept variant in the negotiated coding, or
+ *  identity. */
+export async function chooseBody(reply: Reply, identity: Uint8Array, acceptEncoding: string | null): Promise<Representation> {
   const encoding = encodingFor(identity.byteLength, acceptEncoding);
   if (!encoding) return { body: identity, etag: reply.etag, encoding: null };
   const variant = reply.encoded ? await reply.encoded(encoding) : null;
   // small one-off bodies (errors) have no kept variants: compressed per answer
-  return variant ? { body: variant.body, etag: variant.etag, encoding } : { body: await compress(identity, encoding, 'dynamic'), etag: reply.etag, encoding };
+  return variant ?? { body: await compress(identity, encoding, 'dynamic'), etag: reply.etag, encoding };
 }
 
-function _commonHeaders(reply: Pick<Reply, 'status' | 'site' | 'headers'>, ctx: FinishContext): HeaderList {
+function _commonHeaders(reply: Pick<Reply, 'status' | 'from' | 'headers'>, ctx: FinishContext): HeaderList {
   const headers: HeaderList = CORS_LIST.slice();
   if (ctx.rateLimit) {
     const limit = toRateLimitHeaders(ctx.rateLimit);
@@ -106,14 +101,14 @@ function _commonHeaders(reply: Pick<Reply, 'status' | 'site' | 'headers'>, ctx: 
   // Every answer may differ by coding (even small ones, so a cache never serves a stored gzip body to a client
   // that did not ask for it).
   headers.push('vary', 'Accept-Encoding');
-  const exportId = reply.site?.exportId ?? ctx.exportId;
+  const exportId = reply.from?.exportId ?? ctx.exportId;
   if (exportId) headers.push('x-export-id', exportId);
   if (reply.status === 429) headers.push('retry-after', '60');
   if (reply.headers) for (const name in reply.headers) _set(headers, name, reply.headers[name]!);
   return headers;
 }
 
-function _finished(request: RequestFacts, status: number, headers: HeaderList, body: Uint8Array | null): Finished {
+function _finished(request: RequestFacts, status: number, headers: HeaderList, body: Uint8Array | null): FinishedResponse {
   // HEAD keeps every header of the GET answer (Content-Length included) but sends no body.
   const withBody = request.method !== 'HEAD' && body !== null && status !== 204 && status !== 304;
   return { status, headers, body: withBody ? body : null };

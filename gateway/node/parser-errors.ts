@@ -7,6 +7,7 @@ import { ApiError } from '../../api/errors.ts';
 import { errorBody } from '../../api/query/envelope.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { uriTooLong } from '../http/errors.ts';
+import type { FinishedResponse } from '../http/respond.ts';
 import { ALLOWED_METHODS } from '../routes/routing.ts';
 
 /** An error raised by Node's parser (llhttp codes such as HPE_INVALID_METHOD) or its request timer. */
@@ -58,15 +59,9 @@ export function toParserAnswer(error: ParserError, limits: EdgeLimits): { error:
   }
 }
 
-/** An error answered outside the app: status, headers (the usual ones, `extra` and `connection: close`) and body. */
-export interface EdgeAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** The answer for an error met outside the app, closing the connection after it. */
-export function toEdgeAnswer(error: ApiError, extra: Record<string, string>, exportId?: string): EdgeAnswer {
+/** The answer for an error met outside the app (the usual headers, `extra`, and `connection: close`), closing the
+ *  connection after it. */
+export function toEdgeAnswer(error: ApiError, extra: Record<string, string>, exportId?: string): FinishedResponse {
   const body = Buffer.from(errorBody(error.code, error.message), 'utf8');
   const headers: Record<string, string> = {
     'content-type': 'application/json; charset=utf-8',
@@ -79,15 +74,14 @@ export function toEdgeAnswer(error: ApiError, extra: Record<string, string>, exp
     ...extra,
     connection: 'close',
   };
-  return { status: error.status, headers, body };
+  return { status: error.status, headers: Object.entries(headers).flat(), body };
 }
 
 /** The complete HTTP/1.1 response bytes of an answer written straight to a socket. */
-export function toRawResponse(answer: EdgeAnswer): Buffer {
-  const head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}\r\n`
-    + `date: ${new Date().toUTCString()}\r\n`
-    + Object.entries(answer.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('') + '\r\n';
-  return Buffer.concat([Buffer.from(head, 'latin1'), answer.body]);
+export function toRawResponse(answer: FinishedResponse): Buffer {
+  let head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}\r\ndate: ${new Date().toUTCString()}\r\n`;
+  for (let at = 0; at < answer.headers.length; at += 2) head += `${answer.headers[at]}: ${answer.headers[at + 1]}\r\n`;
+  return Buffer.concat([Buffer.from(`${head}\r\n`, 'latin1'), answer.body ?? new Uint8Array(0)]);
 }
 
 // ---- private helpers ----

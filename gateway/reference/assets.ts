@@ -5,10 +5,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { compress, MIN_COMPRESS_BYTES, type Encoding } from '../../export/representations.ts';
-import { toEtag } from '../http/etag.ts';
+import { compress, MIN_COMPRESS_BYTES, type Encoding, type Representation } from '../../export/representations.ts';
+import { toEtag } from '../../export/representations.ts';
 import type { Reply } from '../http/reply.ts';
-import type { Representation } from '../../export/serve/open-export.ts';
 
 const PAGE_DIR = path.join(import.meta.dirname, 'page');
 const SWAGGER_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

@@ -17,7 +17,7 @@ import { toExportId, type SiteInput } from '../../build/site/input.ts';
 import { readSiteInput } from '../../build/site/read-warehouse.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { createApp } from '../../gateway/app.ts';
-import { createSiteHolder, type SiteHolder } from '../../export/serve/export-holder.ts';
+import { createExportHolder, type ExportHolder } from '../../export/serve/export-holder.ts';
 import { resolveConfig, type Config } from '../../config/resolve.ts';
 import { openWarehouse } from '../../pipeline/db/warehouse.ts';
 import { e2eCity } from './city.ts';
@@ -34,7 +34,7 @@ const DETAILS = ['/people/1', '/people/2', '/organizations/1', '/sites/1', '/age
 let root: string;
 let config: Config;
 let input: SiteInput;
-let holder: SiteHolder;
+let holder: ExportHolder;
 let app: ReturnType<typeof createApp>;
 
 interface Seen { status: number; exportId: string | null; error?: string }
@@ -104,7 +104,7 @@ beforeAll(async () => {
     wh.close();
   }
   await publish('night-1');
-  holder = createSiteHolder(root, { cursorSecret: config.cursorSecret, keep: KEEP, log: (m, e) => problems.push(`${m} ${String(e)}`) });
+  holder = createExportHolder(root, { cursorSecret: config.cursorSecret, keep: KEEP, log: (m, e) => problems.push(`${m} ${String(e)}`) });
   await holder.refresh();
   holder.startPolling(POLL_MS);
   app = createApp({ config, site: holder, log: (m, e) => problems.push(`${m} ${String(e)}`) });

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteHolder } from '../../export/serve/export-holder.ts';
+import { createExportHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET, fixtureExportId, makeFixtureSite } from '../gateway/fixtures/site.ts';
 import { makeApp } from '../gateway/helpers.ts';
 
@@ -22,7 +22,7 @@ const quiet = { cursorSecret: FIXTURE_SECRET, log: () => {} };
 describe('site holder', () => {
   it('serves 503 until an export is published, then swaps on refresh', async () => {
     const logged: unknown[] = [];
-    const holder = createSiteHolder(root, { cursorSecret: FIXTURE_SECRET, log: (_m, e) => logged.push(e) });
+    const holder = createExportHolder(root, { cursorSecret: FIXTURE_SECRET, log: (_m, e) => logged.push(e) });
     expect(await holder.refresh()).toBe(false);
     const t = makeApp(holder);
     expect((await t.get('/organizations')).status).toBe(503);
@@ -39,7 +39,7 @@ describe('site holder', () => {
     expect(await holder.refresh()).toBe(true);
     expect(holder.current()!.exportId).toBe(fixtureExportId('2026-11-21'));
     // A request that took the old export before the swap still reads from it.
-    expect((await old.readFile('api/v1/organizations/index.json'))?.bytes.byteLength).toBeGreaterThan(0);
+    expect((await old.represent('api/v1/organizations/index.json', null))?.body.byteLength).toBeGreaterThan(0);
     expect((await t.get('/organizations')).headers.get('x-export-id')).toBe(fixtureExportId('2026-11-21'));
 
     // A broken export is logged and the previous one keeps serving.
@@ -56,7 +56,7 @@ describe('site holder', () => {
   it('follows the export id of a republished date, and answers walks of the earlier export from it until pruned', async () => {
     const r = await makeFixtureSite('2026-11-22', undefined, 'night-a');
     try {
-      const holder = createSiteHolder(r, quiet);
+      const holder = createExportHolder(r, quiet);
       await holder.refresh();
       const t = makeApp(holder);
       const page1 = (await (await t.get('/organizations?limit=100')).json()) as Page;
@@ -76,14 +76,14 @@ describe('site holder', () => {
       }
 
       // After a restart the kept folder is opened on demand for the walk.
-      const restarted = createSiteHolder(r, quiet);
+      const restarted = createExportHolder(r, quiet);
       await restarted.refresh();
       const again = await makeApp(restarted).get(`/organizations?limit=100&cursor=${page1.next_cursor}`);
       expect(again.headers.get('x-export-id')).toBe(fixtureExportId('2026-11-22', 'night-a'));
 
       // Pruned (its folder gone): the walk is told its cursor expired, never a 500.
       await rm(path.join(r, fixtureExportId('2026-11-22', 'night-a')), { recursive: true });
-      const fresh = createSiteHolder(r, quiet);
+      const fresh = createExportHolder(r, quiet);
       await fresh.refresh();
       for (const app of [t, makeApp(fresh)]) {
         const res = await app.get(`/organizations?limit=7&q=holdings&cursor=${filtered1.next_cursor}`);
@@ -101,7 +101,7 @@ describe('site holder', () => {
   it('keeps at most `keep` exports at hand, and never opens a folder for a cursor it did not issue', async () => {
     const r = await makeFixtureSite('2026-11-23', undefined, 'k1');
     try {
-      const holder = createSiteHolder(r, { ...quiet, keep: 2 });
+      const holder = createExportHolder(r, { ...quiet, keep: 2 });
       await holder.refresh();
       const t = makeApp(holder);
       const c1 = ((await (await t.get('/organizations?limit=5')).json()) as Page).next_cursor!;
@@ -126,7 +126,7 @@ describe('site holder', () => {
   it('answers 503 with the error body when the live export vanishes under it', async () => {
     const r = await makeFixtureSite('2026-11-24');
     try {
-      const holder = createSiteHolder(r, quiet);
+      const holder = createExportHolder(r, quiet);
       await holder.refresh();
       const t = makeApp(holder);
       await rename(path.join(r, fixtureExportId('2026-11-24')), path.join(r, 'moved-away'));
@@ -141,7 +141,7 @@ describe('site holder', () => {
   it('never serves bytes its manifest does not hash: a changed file is a 503, not a wrong ETag', async () => {
     const r = await makeFixtureSite('2026-11-25');
     try {
-      const holder = createSiteHolder(r, quiet);
+      const holder = createExportHolder(r, quiet);
       await holder.refresh();
       await writeFile(path.join(r, fixtureExportId('2026-11-25'), 'api/v1/organizations/2.json'), '{"data":{"id":"rewritten"}}');
       const res = await makeApp(holder).get('/organizations/2');
@@ -156,7 +156,7 @@ describe('site holder', () => {
   it('joins concurrent refreshes into one', async () => {
     const r = await makeFixtureSite('2026-11-22');
     try {
-      const holder = createSiteHolder(r, { cursorSecret: FIXTURE_SECRET });
+      const holder = createExportHolder(r, { cursorSecret: FIXTURE_SECRET });
       const [a, b] = await Promise.all([holder.refresh(), holder.refresh()]);
       expect([a, b]).toEqual([true, true]);
       expect(await holder.refresh()).toBe(false);

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { byteStrings } from '../../api/query/arrow-read.ts';
 import { memoryRecords } from '../../api/query/records.ts';
 import { fileRecords } from '../../export/serve/file-records.ts';
-import { RecordCache } from '../../export/serve/recent-records.ts';
+import { RecentRecords } from '../../export/serve/recent-records.ts';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -47,15 +47,15 @@ describe('fileRecords', () => {
   });
 });
 
-describe('RecordCache', () => {
+describe('RecentRecords', () => {
   const bytes = (row: number, n: number) => Buffer.from(String(row % 10).repeat(n));
-  const kept = (cache: RecordCache, row: number, n: number) => {
+  const kept = (cache: RecentRecords, row: number, n: number) => {
     const out = Buffer.alloc(n);
     return cache.copyTo(row, n, out, 0) ? out.toString() : null;
   };
 
   it('keeps records until the budget is spent, then lets the oldest go first', () => {
-    const cache = new RecordCache(100, 10);
+    const cache = new RecentRecords(100, 10);
     for (let row = 0; row < 8; row++) cache.put(row, bytes(row, 12)); // 96 bytes
     expect(cache.size).toBe(8);
     for (let row = 0; row < 8; row++) expect(kept(cache, row, 12)).toBe(String(row).repeat(12));
@@ -71,7 +71,7 @@ describe('RecordCache', () => {
   });
 
   it('keeps a row once, and never a record larger than an eighth of the budget', () => {
-    const cache = new RecordCache(80, 10);
+    const cache = new RecentRecords(80, 10);
     cache.put(1, bytes(1, 11));
     expect(cache.size).toBe(0);
     cache.put(1, bytes(1, 10));
@@ -84,7 +84,7 @@ describe('RecordCache', () => {
   });
 
   it('holds exactly what a shadow map of the newest records holds, through many wraps', () => {
-    const cache = new RecordCache(1000, 997);
+    const cache = new RecentRecords(1000, 997);
     const shadow: [number, string][] = [];
     for (let i = 0; i < 5000; i++) {
       const row = (i * 7919) % 997;

@@ -15,14 +15,14 @@ import { createMemoryStore } from '../../gateway/rate-limit/stores/memory.ts';
 import type { RateLimitStore } from '../../gateway/rate-limit/stores/types.ts';
 import { createFastPath } from '../../gateway/fast-path/listener.ts';
 import { createRateLimiter, type RateLimitResult } from '../../gateway/rate-limit/limiter.ts';
-import type { SiteHolder } from '../../export/serve/export-holder.ts';
+import type { ExportHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
 import { NOON, openHolder } from './helpers.ts';
 
 interface Wire { status: number; reason: string; headers: string[]; body: Buffer }
 
 let root: string;
-let holder: SiteHolder;
+let holder: ExportHolder;
 const servers: Server[] = [];
 const config = (anon = 100_000) => resolveConfig({ cursorSecret: FIXTURE_SECRET, rateLimitAnon: anon, rateLimitKey: 1_000_000 }, {});
 

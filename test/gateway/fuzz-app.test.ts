@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { routes } from '../../api/routes.ts';
 import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
 import { createApp } from '../../gateway/app.ts';
-import { createSiteHolder } from '../../export/serve/export-holder.ts';
+import { createExportHolder } from '../../export/serve/export-holder.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { expectErrorBody, publishedNames, seeded, type Rng } from './fuzz-helpers.ts';
 
@@ -21,7 +21,7 @@ const logged: unknown[] = [];
 
 beforeAll(async () => {
   const config = await e2eCity();
-  const holder = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
+  const holder = createExportHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
   await holder.refresh();
   app = createApp({ config, site: holder, log: (_m, e) => logged.push(e) });
   const dir = path.join(config.siteRoot, 'current');

@@ -9,13 +9,13 @@ import { parseListQuery } from '../../api/query/params.ts';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { routes } from '../../api/routes.ts';
 import { exportLayout } from '../../export/layout.ts';
-import type { SiteHolder } from '../../export/serve/export-holder.ts';
+import type { ExportHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
 import { organizationRows, registrationRows } from './fixtures/rows.ts';
 import { makeApp, openHolder } from './helpers.ts';
 
 let root: string;
-let holder: SiteHolder;
+let holder: ExportHolder;
 const exportDir = () => path.join(root, 'current');
 const listRoute = (resource: string) => routes.find((r) => r.kind === 'list' && r.resource === resource) as ListRoute;
 

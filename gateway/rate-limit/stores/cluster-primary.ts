@@ -5,7 +5,7 @@
 // the limit, here or as part of a loan, and before a client is refused here the hits workers hold unused are taken
 // back (a round trip that only happens at a client's limit). What a loan leaves approximate is only the RateLimit `r`
 // a worker reports from it, and only above LEND_FLOOR: other workers' hits in between are unknown to it.
-import { _isCalls, _isRevoked, type AnswerBatch, type Channel, type Revoke, type StoreAnswer, type StoreCall } from './cluster.ts';
+import { isCallBatch, isRevoked, type AnswerBatch, type Channel, type Revoke, type StoreAnswer, type StoreCall } from './cluster.ts';
 import type { MemoryStore } from './memory.ts';
 
 /** The most hits lent at once: a client with a very high limit (an operator's own key, a load test) costs one IPC round
@@ -151,11 +151,11 @@ export function createClusterPrimary(store: MemoryStore, options: ClusterPrimary
     serve(worker) {
       workers.add(worker);
       const onMessage = (message: unknown) => {
-        if (_isRevoked(message)) {
+        if (isRevoked(message)) {
           revoking.get(message.id)?.(message.unused);
           return;
         }
-        if (!_isCalls(message)) return;
+        if (!isCallBatch(message)) return;
         // counted in the order asked (the memory store counts synchronously), answered together
         void Promise.all(message.calls.map((c) => answerOne(worker, c))).then((answers) => {
           // from here the worker receives its loans before any request to give them back

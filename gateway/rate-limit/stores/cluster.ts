@@ -172,7 +172,7 @@ export function createClusterStore(options: ClusterStoreOptions): RateLimitStore
   };
 }
 
-export function _isCalls(message: unknown): message is CallBatch {
+export function isCallBatch(message: unknown): message is CallBatch {
   return typeof message === 'object' && message !== null && (message as CallBatch).rateLimit === 'calls' && Array.isArray((message as CallBatch).calls);
 }
 
@@ -180,7 +180,7 @@ function _isRevoke(message: unknown): message is Revoke {
   return typeof message === 'object' && message !== null && (message as Revoke).rateLimit === 'revoke' && typeof (message as Revoke).key === 'string';
 }
 
-export function _isRevoked(message: unknown): message is Revoked {
+export function isRevoked(message: unknown): message is Revoked {
   return typeof message === 'object' && message !== null && (message as Revoked).rateLimit === 'revoked' && typeof (message as Revoked).id === 'number';
 }
 

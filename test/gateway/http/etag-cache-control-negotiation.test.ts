@@ -1,10 +1,11 @@
-// ETag matching, Cache-Control timing and Accept-Encoding negotiation.
+// The finishing helpers on their own: ETag formulas and If-None-Match matching, Cache-Control timing, Accept-Encoding
+// negotiation and compression levels.
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cacheControlFor, secondsUntilRefresh } from '../../../gateway/http/cache-control.ts';
-import { compress, contentMtime, fileEtag } from '../../../export/representations.ts';
+import { compress, contentMtime, fileEtag, hashBody, toEtag } from '../../../export/representations.ts';
 import { negotiateEncoding } from '../../../gateway/http/negotiate.ts';
-import { hashBody, ifNoneMatchMatches, toEtag } from '../../../gateway/http/etag.ts';
+import { ifNoneMatchMatches } from '../../../gateway/http/etag.ts';
 
 describe('etag', () => {
   const tag = toEtag(hashBody('hello'));

@@ -4,13 +4,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEtag } from '../../../export/representations.ts';
-import type { SiteHolder } from '../../../export/serve/export-holder.ts';
-import { fixedSiteHolder } from '../../../export/serve/export-holder.ts';
+import type { ExportHolder } from '../../../export/serve/export-holder.ts';
+import { fixedExportHolder } from '../../../export/serve/export-holder.ts';
 import { fixtureExportId, makeFixtureSite } from '../fixtures/site.ts';
 import { makeApp, openHolder } from '../helpers.ts';
 
 let root: string;
-let holder: SiteHolder;
+let holder: ExportHolder;
 beforeAll(async () => {
   root = await makeFixtureSite();
   holder = await openHolder(root);
@@ -40,7 +40,7 @@ describe('headers on every response', () => {
   }
 
   it('also on 503 and 304', async () => {
-    const res = await makeApp(fixedSiteHolder(null)).get('/organizations');
+    const res = await makeApp(fixedExportHolder(null)).get('/organizations');
     expect(res.headers.get('ratelimit')).toBeTruthy();
     const t = makeApp(holder);
     const etag = (await t.get('/topics')).headers.get('etag')!;

@@ -10,7 +10,7 @@ import { resolveConfig } from '../../../config/resolve.ts';
 import { createApp } from '../../../gateway/app.ts';
 import { startServer, type GatewayServer } from '../../../gateway/server.ts';
 import { createHttpServer } from '../../../gateway/node/http-server.ts';
-import { fixedSiteHolder } from '../../../export/serve/export-holder.ts';
+import { fixedExportHolder } from '../../../export/serve/export-holder.ts';
 import { e2eCity } from '../../e2e/city.ts';
 import { expectErrorBody, parseResponses, rawExchange, seeded, type RawResponse, type Rng } from '../fuzz-helpers.ts';
 
@@ -153,7 +153,7 @@ describe('the HTTP server answers what the parser refuses', () => {
 
   it('answers a request that never finishes with 408 and the error body', async () => {
     const config = resolveConfig({ cursorSecret: 'x' }, {});
-    const server = createHttpServer(toNodeHandler(createApp({ config, site: fixedSiteHolder(null), log: () => {} })), config.http);
+    const server = createHttpServer(toNodeHandler(createApp({ config, site: fixedExportHolder(null), log: () => {} })), config.http);
     // Node checks request timers every connectionsCheckingInterval; shortened so the test takes a second
     Object.assign(server, { headersTimeout: 300, requestTimeout: 600, connectionsCheckingInterval: 100 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,12 +2,12 @@
 // proxy trust, IPv6 /56 grouping and IPv4-mapped IPv6 addresses.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteHolder } from '../../../export/serve/export-holder.ts';
+import type { ExportHolder } from '../../../export/serve/export-holder.ts';
 import { makeFixtureSite } from '../fixtures/site.ts';
 import { errorOf, makeApp, openHolder } from '../helpers.ts';
 
 let root: string;
-let holder: SiteHolder;
+let holder: ExportHolder;
 beforeAll(async () => {
   root = await makeFixtureSite();
   holder = await openHolder(root);
