@@ -8,8 +8,7 @@ import { loadResourceTable } from '../../api/query/engine.ts';
 import { collectionBody, detailBody, documentBody, listBody } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import type { ExportContext } from '../../api/query/types.ts';
-import { fileIndexOf } from '../../export/file-index.ts';
-import { fileIndexBytes } from '../../export/file-index-file.ts';
+import { fileIndexFileOf, toManifest } from '../../export/manifest-write.ts';
 import { toOpenApi } from '../../api/openapi.ts';
 import { toArrowFile } from '../../export/arrow-file.ts';
 import type { BuildEffects } from './effects.ts';
@@ -78,20 +77,15 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   }
 
   const files = { ...sink.files };
-  // the file list as the gateway holds it, so it loads with one read instead of scanning the list (export/file-index.ts)
-  await sink.write(exportLayout.fileIndex, fileIndexBytes(fileIndexOf(files)));
-  const { sha256, bytes } = sink.files[exportLayout.fileIndex]!;
-  // the list last: a reader of the index needs only the bytes before it (export/manifest-read.ts)
-  const manifest: ExportManifest = {
+  await sink.write(exportLayout.fileIndex, fileIndexFileOf(files));
+  const manifest = toManifest({
     export_id: ctx.exportId,
     export_date: input.exportDate,
     built_at: effects.now().toISOString(),
     counts,
     run_id: input.runId,
     ...(input.night ? { night: input.night } : {}),
-    file_index: { sha256, bytes },
-    files,
-  };
+  }, sink.files[exportLayout.fileIndex]!, files);
   await sink.write(exportLayout.manifest, JSON.stringify(manifest));
   await sink.flush();
   const linked = sink.linked ? `, ${sink.linked} of them linked unchanged from the live export` : '';
