@@ -47,8 +47,8 @@ export function bulkExport(options: BulkOptions): SiteExtra {
   };
 }
 
-/** The run an export was built from (its manifest's run_id, read from the manifest's head: the file list after it is
- *  ~100 MB at City volume; the bulk manifest does not say). */
+/** The run an export was built from (its manifest's run_id, read from the manifest's head, before the file list that
+ *  is most of the file; the bulk manifest does not say). */
 async function _runOf(siteRoot: string, exportId: string): Promise<string | null> {
   const reads = [
     () => readManifestHead(path.join(siteRoot, exportId)),

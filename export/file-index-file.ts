@@ -1,7 +1,7 @@
 // The file index's binary file (`_file-index.bin`, export/file-index.ts): a header (magic, byte order, version, counts)
 // and the index's arrays as they lie in memory, each at a multiple of 8 bytes, the entries' records (digest, size)
-// last. The site writer writes it; the gateway reads the lookup part and leaves the records in the file (36 MB at City
-// volume), reading one by position when a file is first served.
+// last. The site writer writes it; the gateway reads the lookup part and leaves the records (most of the file) in
+// the file, reading one by position when a file is first served.
 import { createHash } from 'node:crypto';
 import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
@@ -113,8 +113,8 @@ function _parts(bytes: Uint8Array, s: Shape, records: Uint8Array | null): IndexP
   };
 }
 
-/** Records read from the file by position (a few microseconds from the page cache; only a file's first serving
- *  asks, the file cache keeps its answer). */
+/** Records read from the file by position, synchronously: a positioned read from the page cache costs less than a
+ *  hop through the thread pool, and only a file's first serving asks (the file cache keeps its answer). */
 function _fileRecords(fd: number, recordsAt: number): RecordReader {
   const scratch = Buffer.allocUnsafeSlow(RECORD_BYTES);
   const size = new Float64Array(scratch.buffer, scratch.byteOffset + 32, 1);

@@ -1,6 +1,6 @@
 // The compact file index of an export (path → SHA-256 and size), shared by the gateway, which serves through it, and
 // the site writer, which stores it as a binary file beside the manifest so the gateway loads it with one read instead
-// of scanning the manifest's ~900,000 entries at City volume (1.4 s). Paths are one UTF-8 buffer (a compressed twin
+// of scanning the manifest's entries (three per published file). Paths are one UTF-8 buffer (a compressed twin
 // `x.gz` / `x.br` keeps none: its base entry `x` points at it), digests 32 bytes each, sizes one number each, found
 // through an open-addressing hash table (FNV-1a; export/file-hash-index.ts). The binary file (export/file-index-file.ts) is
 // these arrays as they lie in memory.
@@ -72,7 +72,7 @@ export class FileTable {
   /** Add a listed path with its entry (digest as 64 lower-case hex digits). */
   addEntry(relPath: string, entry: ManifestEntry): void {
     if (!/^[0-9a-f]{64}$/.test(entry.sha256)) throw new Error(`${relPath}: not a SHA-256 digest`);
-    // encoded into one scratch buffer (a Buffer per path made this 20 times slower)
+    // encoded into one scratch buffer: a Buffer per path would allocate once per entry
     if (this.scratch.length < relPath.length * 3) this.scratch = Buffer.allocUnsafeSlow(relPath.length * 3);
     const i = this.add(this.scratch, 0, this.scratch.write(relPath, 0, 'utf8'));
     this.digests.write(entry.sha256, i * 32, 'hex');

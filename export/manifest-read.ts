@@ -1,9 +1,9 @@
-// An export's `_manifest.json`: its head (export id, counts, …) and its file list (path → SHA-256 and size), held
-// compactly (export/file-index.ts). At City volume the list has ~900,000 entries: as parsed JSON it took ~220 MB of heap
-// and 1.5 s to parse. The site writer stores the compact index beside the manifest and names it, with its SHA-256, in
-// the head, before the list; then only the head is read and the index is loaded with one read. An export written
-// without it (or whose index does not match) has the manifest's bytes scanned directly: the writer's JSON.stringify
-// layout takes a fast path, anything else is parsed as JSON.
+// Reading an export's `_manifest.json`: its head (export id, counts, …) and its file list (path → SHA-256 and size),
+// held compactly (export/file-index.ts) because a City-volume list parsed as JSON objects costs hundreds of MB of heap
+// and seconds per worker start. The writer names the binary file index, with its SHA-256, in the head before the list
+// (export/manifest-write.ts); then only the head is read and the index is loaded with one read. When the index cannot
+// be used (written on a machine of the other byte order, or not the bytes the head names) the manifest's bytes are
+// scanned instead: the writer's JSON.stringify layout takes a fast path, anything else is parsed as JSON.
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openFileIndex } from './file-index-file.ts';
@@ -37,9 +37,9 @@ export async function readManifest(dir: string): Promise<{ head: ManifestHead; f
   return { ...parseManifest(await readFile(manifestPath)), source: 'scan' };
 }
 
-/** The head of the export in `dir`'s manifest (its run id, counts, …): the keys before its file list, which the site
- *  writer puts last (build/site/write-site.ts), read from its first bytes (at City volume the list is ~100 MB); a
- *  manifest whose list is not within them is parsed whole. */
+/** The head of the export in `dir`'s manifest (its run id, counts, …): the keys before its file list, which the
+ *  writer puts last (export/manifest-write.ts), read from its first bytes (the list is most of the file); a manifest
+ *  whose list is not within them is parsed whole. */
 export async function readManifestHead(dir: string): Promise<ManifestHead> {
   const manifestPath = path.join(dir, exportLayout.manifest);
   return headBeforeFiles(await _prefix(manifestPath)) ?? parseManifest(await readFile(manifestPath)).head;

@@ -58,16 +58,13 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /**
- * Compress off the event loop (zlib's thread pool). 'static' is the stored twins' setting, spent once per file and
- * night: brotli 6, not 9 — on 418 pages and documents of the City-volume site quality 9 took 930 ms against 156 ms
- * for 1.5 % fewer bytes, and every cursor page is compressed again each night. 'dynamic' is for answers computed per
- * request (filtered pages without a cached answer), where compression was the largest single cost: gzip 3 and
- * brotli 3. On the 214 filtered pages of the edge bench at City volume (27.7 kB each on average; CPU time per body):
- * gzip 6 203 µs for 12.8 % of the identity bytes, gzip 3 108 µs for 14.2 % (levels 1–3 share zlib's fast deflate:
- * gzip 1 104 µs for 15.1 %; gzip 4 150 µs); brotli 4 242 µs for 12.9 %, brotli 3 149 µs for 13.5 % (brotli 1 70 µs
- * for 14.8 %, more bytes than gzip 3). Half the CPU for 5–11 % more bytes, and brotli stays the smaller coding.
- * A body of at most `inlineUpToBytes` is compressed on the calling thread instead (Config.inlineCompressBytes: when
- * every core already runs a gateway worker, the hop to the pool costs more than it parallelises).
+ * Compress off the event loop (zlib's thread pool). 'static' is the stored twins' setting, paid once per file and
+ * night, where every cursor page is compressed again each night: gzip 9 and brotli 6 (brotli's higher qualities cost
+ * several times the CPU for a few per cent fewer bytes). 'dynamic' is for answers computed per request, where
+ * compression is the largest single cost: gzip 3 and brotli 3, about half the CPU of the defaults for slightly more
+ * bytes, brotli still the smaller coding. A body of at most `inlineUpToBytes` is compressed on the calling thread
+ * instead (Config.inlineCompressBytes: when every core already runs a gateway worker, the hop to the pool costs more
+ * than it parallelises). The measurements: docs/benchmarks-edge.md, "Figures behind the code".
  */
 export async function compress(body: Uint8Array, encoding: Encoding, level: 'static' | 'dynamic', inlineUpToBytes = 0): Promise<Uint8Array> {
   const inline = body.byteLength <= inlineUpToBytes;
@@ -79,8 +76,8 @@ export async function compress(body: Uint8Array, encoding: Encoding, level: 'sta
   return inline ? brotliCompressSync(body, options) : brotliAsync(body, options);
 }
 
-/** Brotli parameters for a body of `bytes`: text mode and a window no larger than the body (the default 4 MB window
- *  made quality 9 cost ~4 ms on a 2 KB document, 30x the fitted window for the same bytes). */
+/** Brotli parameters for a body of `bytes`: text mode and a window no larger than the body (a window much larger
+ *  than a small document only costs time, for the same bytes). */
 export function brotliParams(bytes: number, quality: number): Record<number, number> {
   return {
     [constants.BROTLI_PARAM_QUALITY]: quality,

@@ -24,8 +24,8 @@ const SITE_POLL_MS = 60_000;
 
 /**
  * Further canonical pages are warmed only until this long after the launch (the essential warm-up requests always
- * run): the start target is the first 200 within 3 s of launch (issue 14), and the pages clients start with are warm
- * by then either way.
+ * run), inside the start target of a first 200 within 3 s of launch (docs/benchmarks-edge.md); the pages clients
+ * start with are warm by then either way.
  */
 const WARM_UNTIL_MS = 2_500;
 

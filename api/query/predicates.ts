@@ -101,7 +101,7 @@ function _bound(idx: Extract<ColumnIndex, { shape: 'scalar' }>, value: string, k
         ? (row) => days[row] !== NULL_INT && days[row]! >= day
         : (row) => days[row] !== NULL_INT && days[row]! <= day;
     }
-    // a bound that is not a whole date (no route's parameter allows one today) compares with the dates as text
+    // a bound that is not a whole date (no route's parameter allows one) compares with the dates as text
     return kind === 'gte'
       ? (row) => days[row] !== NULL_INT && compareKeys(fromDayNumber(days[row]!), value) >= 0
       : (row) => days[row] !== NULL_INT && compareKeys(fromDayNumber(days[row]!), value) <= 0;

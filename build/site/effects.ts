@@ -19,7 +19,7 @@ export interface BuildEffects {
 /** Real file system; `wx` makes a second write of one path fail even across processes. */
 export function fileEffects(log: (message: string) => void = (m) => console.log(m),
   progress?: BuildEffects['progress']): BuildEffects {
-  // each folder is made once: a recursive mkdir per file was a fifth of a City-volume build's CPU (900k files)
+  // each folder is made once: a recursive mkdir per file is a system call per file for folders that already exist
   const made = new Set<string>();
   const ensureDir = async (dir: string) => {
     if (made.has(dir)) return;

@@ -1,6 +1,6 @@
 // Reads a list route's Arrow file for loading its table, without the bytes of its records: the site writer's layout
 // (export/arrow-file.ts: one record batch, `_sort` then `_json`, uncompressed) lets the footer and the batch's
-// metadata say where the `_json` column's data lies, and that range (~80 % of the file) is left unread — zero in
+// metadata say where the `_json` column's data lies, and that range (most of the file) is left unread — zero in
 // the returned buffer, whose untouched pages are never resident. The table reads records from the file instead
 // (file-records.ts). A file of any other layout is read whole.
 import type { FileHandle } from 'node:fs/promises';

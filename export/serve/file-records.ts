@@ -1,5 +1,5 @@
 // A table's public records read from the export's Arrow file on demand, by position, instead of held in memory (the
-// `_json` column is ~80 % of every file: 315 of 386 MB at City volume). The file stays open for the life of the
+// `_json` column is most of every file). The file stays open for the life of the
 // table, so a pruned export's rows stay readable while a request still holds it; the operating system's page cache
 // keeps the hot ones, adjacent rows of a page are read with one call, and the records read lately are kept in a
 // small budget of memory (recent-records.ts) so the next answer that shows them reads none.
@@ -12,11 +12,8 @@ import { RecentRecords } from './recent-records.ts';
 /** Rows at most this many bytes apart are read in one call (cheaper than another call for the gap). */
 const GAP_BYTES = 16 * 1024;
 
-/**
- * The default budget of a table's record cache: a quarter of its records' bytes, at most 8 MiB (at City volume 32 MiB
- * over all 31 tables' 206 MB of records, filled only as they are asked for; communications' 36 MB of records get
- * 8 MiB, which holds the edge bench's 214 filtered pages' 13,745 distinct records, 4.7 MB).
- */
+/** The default budget of a table's recent records: a quarter of its records' bytes, at most 8 MiB, filled only as
+ *  records are asked for (what it holds at City volume: docs/benchmarks-edge.md, "Figures behind the code"). */
 function _recentRecordsBudget(columnBytes: number): number {
   return Math.min(8 * 1024 * 1024, Math.ceil(columnBytes / 4));
 }

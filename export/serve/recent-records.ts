@@ -1,10 +1,10 @@
 // A table's recently read records kept in memory within a byte budget, so a record one answer read from the Arrow
 // file is not read again by the next. A filtered page's rows lie scattered through the file, one positioned read
-// each (~1.4 µs), which made those reads ~60 % of an engine answer's CPU at City volume; popular records recur across
-// queries (the newest communications, a member's latest meetings). The bytes live in one slab written as a ring,
-// oldest out first: an exact budget, and no object per record for the garbage collector to trace. Where a row's bytes
-// start is a typed array indexed by row (4 bytes per row of the table, made at the first record kept), not a Map: a
-// page copies ~80 records, and the Map look-up and a Buffer view per record were half the copy's cost.
+// each, which dominates an engine answer's cost; popular records recur across queries (the newest communications, a
+// member's latest meetings). The bytes live in one slab written as a ring, oldest out first: an exact budget, and no
+// object per record for the garbage collector to trace. Where a row's bytes start is a typed array indexed by row (4
+// bytes per row of the table, made at the first record kept), not a Map: a page copies dozens of records, and a Map
+// look-up and a Buffer view per record would cost as much as the copy (docs/benchmarks-edge.md).
 
 /** Records larger than this share of the budget are not kept (one would push out many). */
 const MAX_SHARE = 8;

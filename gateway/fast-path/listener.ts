@@ -1,11 +1,10 @@
-// The fast path: most traffic asks for a file the export holds (a detail document, a list's first page or a page on
-// its canonical cursor walk, the API root and its static documents) or a filtered list page, and neither answer needs
-// a routing framework. This handler answers exactly those requests straight on Node's response: it counts the hit
-// with the same limiter, takes the file's representation in the negotiated coding from the site (held, or read once
-// and then held) or the engine's answer from the same serveList as the app, and finishes it with the same
-// finishAnswer as every other answer (gateway/http/respond.ts), so status, headers and bytes are those of the h3 path. Anything
-// else (another method, an unusual target, a file the export does not list, a refused or uncounted hit, an error such
-// as a malformed filter) is handed to the h3 app unchanged, with the hit already counted so it is never counted twice.
+// The fast path: most traffic asks for a file the export holds (export/answering-file.ts says which) or a filtered
+// list page, and neither answer needs a routing framework. This Node listener answers exactly those requests: it
+// counts the hit with the app's limiter, takes the file's representation in the negotiated coding from the export
+// (held, or read once and then held) or the engine's answer from the app's own serveList, and finishes it with
+// finishAnswer (gateway/http/respond.ts) like every other answer, so status, headers and bytes are the h3 path's.
+// Anything else (another method, an unusual target, a file the export does not list, a refused or uncounted hit, an
+// error such as a malformed filter) goes to the h3 app unchanged, with the hit already counted so it counts once.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DetailRoute, ListRoute, Route, StaticRoute } from '../../api/routes/types.ts';
 import { answeringFile } from '../../export/answering-file.ts';

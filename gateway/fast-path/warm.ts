@@ -2,14 +2,13 @@
 // page of every list, an engine page per list, one document per detail route) are answered once (files in every
 // coding, engine pages in identity), then further canonical pages of every list in turn until a time budget is spent.
 // The caches then hold those bytes and the files' compressed twins; without it the first burst after a start pays
-// for all of that at once and queues (p99 of seconds on 2 cores, issue 10). The answers come from the fast path's own
-// choice of representation (listener.ts warmGet): no HTTP, no rate limit, nothing sent.
+// for all of that at once and queues. The answers come from the fast path's own choice of representation
+// (listener.ts warmGet): no HTTP, no rate limit, nothing sent.
 // Why not real requests, and why no compression here: the warm-up runs before any client, and what runs first shapes
 // the machine code V8 keeps for Node's stream internals. Warming through requests (the app's fetch with web
 // Request/Response objects, or an HTTP client on a loopback socket) or through zlib's stream-based async compression
 // left that code on slow paths under the load that followed (perf: Runtime_DefineKeyedOwnPropertyInLiteral and
-// JSObject::MigrateToMap from nextTick and onwrite) in 8 of 10 fresh starts, and in none of 21 without that work
-// (issue 14; docs/benchmarks-edge.md).
+// JSObject::MigrateToMap from nextTick and onwrite), in most fresh starts (docs/benchmarks-edge.md).
 import { routes } from '../../api/routes.ts';
 import { answeringFile } from '../../export/answering-file.ts';
 import type { ListRoute, Route } from '../../api/routes/types.ts';

@@ -1,6 +1,6 @@
 // Response coding negotiated from Accept-Encoding (br preferred over gzip at equal quality, since brotli makes JSON
-// ~15% smaller). The variants themselves are made once: static files have twins written by the site writer, engine
-// answers are compressed off the event loop once and kept with the answer (export/representations.ts).
+// smaller). The variants themselves are made once: static files have twins written by the site writer, engine
+// answers are compressed once and kept with the answer (export/serve/open-export.ts).
 import type { Encoding } from '../../export/representations.ts';
 
 // Clients send a handful of distinct headers: each is parsed once.

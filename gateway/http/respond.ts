@@ -1,9 +1,9 @@
 // HTTP finishing shared by every answer, errors included: content type, CORS, rate-limit headers, Cache-Control,
-// the ETag and If-None-Match → 304, content negotiation for gzip/br, X-Export-Id, and HEAD (headers of the GET
-// answer, no body). `finishAnswer` is the one place that decides them; it is synchronous and request-shape agnostic,
-// so h3's answers (toHttpResponse: srvx's FastResponse, whose body bytes and header list are written to the socket
-// as they are) and the canonical-file fast path (gateway/fast-path/listener.ts: written straight to Node's response) send the same
-// headers for the same request. Everything that does not depend on the request (tags, variants) was made once.
+// the ETag and If-None-Match → 304 (RFC 9110 §13.1.2), content negotiation for gzip/br, X-Export-Id, and HEAD
+// (headers of the GET answer, no body). `finishAnswer` is the one place that decides them; it is synchronous and
+// request-shape agnostic, so h3's answers (toHttpResponse: srvx's FastResponse, written to the socket as it is) and
+// the fast path (gateway/fast-path/listener.ts: straight to Node's response) send the same headers for the same
+// request. Everything that does not depend on the request (tags, codings) was made once.
 import { STATUS_CODES } from 'node:http';
 import { FastResponse } from 'srvx';
 import { MIN_COMPRESS_BYTES, compress, type Encoding, type Representation } from '../../export/representations.ts';

@@ -19,7 +19,7 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 type Page = { data: { id: number }[]; next_cursor: string | null };
 const quiet = { cursorSecret: FIXTURE_SECRET, log: () => {} };
 
-describe('site holder', () => {
+describe('export holder', () => {
   it('serves 503 until an export is published, then swaps on refresh', async () => {
     const logged: unknown[] = [];
     const holder = createExportHolder(root, { cursorSecret: FIXTURE_SECRET, log: (_m, e) => logged.push(e) });

@@ -1,4 +1,4 @@
-// Fuzzing the app through app.fetch over the e2e city (issue 10), bounded and seeded so every run sends the same
+// Fuzzing the app through app.fetch over the e2e city, bounded and seeded so every run sends the same
 // 3,000 requests: registry paths with real and mutated ids, valid and broken parameters, real, altered and foreign
 // cursors, odd encodings, methods and headers. Never a 5xx; every 4xx carries the error body; a detail request
 // answers 200 exactly when its decoded id is a published name and 404 otherwise (no look-alike is ever served).

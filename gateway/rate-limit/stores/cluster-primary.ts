@@ -9,8 +9,8 @@ import { isCallBatch, isRevoked, type AnswerBatch, type Channel, type Revoke, ty
 import type { MemoryStore } from './memory.ts';
 
 /** The most hits lent at once: a client with a very high limit (an operator's own key, a load test) costs one IPC round
- *  trip per this many hits per worker. At 64 that traffic cost the primary ~8 % of a core with two workers, and two
- *  workers served no more than one (docs/benchmarks-edge.md, third session of 2026-11-25). */
+ *  trip per this many hits per worker, so a small loan makes the primary the bottleneck of such traffic
+ *  (docs/benchmarks-edge.md, "Figures behind the code"). */
 export const MAX_LEND = 1_024;
 /** A loan is at most this share of the hits the client has left, so what other workers hold unused, by which the
  *  RateLimit `r` a worker reports may run ahead of the true count, is each under 1/LEND_SHARE of what the client had

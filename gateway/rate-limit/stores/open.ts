@@ -20,7 +20,7 @@ export interface StoreChoice {
  */
 export async function openRateLimitStore(config: Pick<Config, 'redisUrl'>, primary: Channel | null): Promise<StoreChoice> {
   if (config.redisUrl) {
-    // loaded only here: the Redis client's modules cost start-up time (0.1–0.2 s) a gateway without Redis never needs
+    // loaded only here: the Redis client's modules cost start-up time a gateway without Redis never needs
     const { connectRedisStore } = await import('./redis.ts');
     const store = await connectRedisStore({ url: config.redisUrl, windowMs: WINDOW_MS });
     return { store, description: 'Redis (REDIS_URL)' };

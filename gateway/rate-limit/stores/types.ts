@@ -1,6 +1,6 @@
-// The rate-limit store interface: counts hits per client key in fixed windows. The memory store implements it
-// today; a shared store (Redis: INCR + PEXPIRE NX) can implement the same four methods when the gateway runs
-// on more than one process. Every store passes test/gateway/rate-limit/stores/contract.ts.
+// The rate-limit store interface: counts hits per client key in fixed windows. Implemented by the memory store (one
+// process), the cluster store (workers counting in their primary's memory) and the Redis store (INCR + PEXPIRE NX:
+// processes and machines sharing one count); every store passes test/gateway/rate-limit/stores/contract.ts.
 
 /** Hit count of one client in its current window. */
 export interface ClientWindow {

@@ -1,4 +1,4 @@
-// Fuzzing the gateway over a real socket (issue 10): the requests Node's HTTP parser meets before the app (unknown
+// Fuzzing the gateway over a real socket: the requests Node's HTTP parser meets before the app (unknown
 // and lower-case methods, CONNECT, raw bytes in the URL, targets and heads over the limits, no Host, broken framing,
 // HTTP/2 prefaces, pipelining), a few hundred of them from a fixed seed, sent as raw bytes to startServer() on a
 // random port. Every answer carries the JSON error body and the right status, nothing is answered 5xx, and no

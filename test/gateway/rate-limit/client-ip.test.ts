@@ -16,7 +16,7 @@ describe('getClientIp', () => {
     expect(getClientIp('10.0.0.1', '[2001:db8::1]:443', 1)).toBe('2001:db8::1');
     expect(getClientIp('10.0.0.1', '1.2.3.4:5678', 1)).toBe('1.2.3.4');
     expect(getClientIp('fe80::1%eth0', null, 0)).toBe('fe80::1');
-    // every spelling of an IPv4-mapped address is the IPv4 client (issue 10)
+    // every spelling of an IPv4-mapped address is the IPv4 client
     for (const mapped of ['::ffff:198.51.100.9', '::FFFF:c633:6409', '0:0:0:0:0:ffff:198.51.100.9', '0000:0000:0000:0000:0000:ffff:c633:6409']) {
       expect(getClientIp(mapped, null, 0), mapped).toBe('198.51.100.9');
       expect(getClientIp('10.0.0.1', `${mapped}, 10.0.0.2`, 2), mapped).toBe('198.51.100.9');

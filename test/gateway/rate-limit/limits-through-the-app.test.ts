@@ -108,7 +108,7 @@ describe('rate limits', () => {
   });
 
   it('counts IPv4-mapped IPv6 clients as their IPv4 address, from the socket and from trusted X-Forwarded-For', async () => {
-    // regression (issue 10): a mapped spelling must not open a fresh budget beside the IPv4 client's
+    // regression: a mapped spelling must not open a fresh budget beside the IPv4 client's
     const mapped = ['::ffff:198.51.100.9', '::FFFF:c633:6409', '0:0:0:0:0:ffff:198.51.100.9', '[::ffff:198.51.100.9]:443'];
     const t = makeApp(holder, DEFAULT_LIMITS);
     await spend(t, 60, { ip: '198.51.100.9' });

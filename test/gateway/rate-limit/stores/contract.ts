@@ -1,4 +1,4 @@
-// Shared contract every rate-limit store must pass (memory today, Redis later): call it from one test file per store.
+// Shared contract every rate-limit store must pass (memory, cluster, Redis): call it from one test file per store.
 import { describe, expect, it } from 'vitest';
 import type { RateLimitStore } from '../../../../gateway/rate-limit/stores/types.ts';
 
