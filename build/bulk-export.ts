@@ -56,9 +56,9 @@ async function _runOf(siteRoot: string, exportId: string): Promise<string | null
   ];
   for (const read of reads) {
     try {
-      return (await read()).run_id ?? null;
+      return (await read()).run_id;
     } catch {
-      // not there: the export was pruned to its bulk files, or built before run ids were recorded
+      // not there: the export was pruned to its bulk files (then its archive's run.json says)
     }
   }
   return null;

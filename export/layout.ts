@@ -59,13 +59,14 @@ export interface ExportManifest {
   export_date: string;
   built_at: string;
   counts: Record<string, number>;
-  /** The binary file index (exportLayout.fileIndex) of `files`; absent in exports built before it. When present the
-   *  writer puts `files` last, so a reader needs only the bytes before it. */
-  file_index?: { sha256: string; bytes: number };
+  /** The binary file index (exportLayout.fileIndex) of `files`, named here so a reader loads it knowing its bytes; the
+   *  writer puts `files` last, so a reader needs only the bytes before it (export/manifest-write.ts). */
+  file_index: { sha256: string; bytes: number };
   files: Record<string, { sha256: string; bytes: number }>;
-  /** The pipeline run the export was built from (absent in exports built before it was recorded). */
-  run_id?: string;
-  /** Absent in exports built before the night guard. */
+  /** The pipeline run the export was built from. */
+  run_id: string;
+  /** The counts of the night that made the export, which the next night's guard compares against; absent only in an
+   *  export written from hand-made input (tests), whose warehouse recorded none. */
   night?: NightCounts;
 }
 

@@ -23,7 +23,8 @@ const FAST_MID = Buffer.from('","bytes":');
 /** Bytes read for the head: the writer puts the file list last, after a head of a few kilobytes. */
 const HEAD_BYTES = 1 << 20;
 
-/** The manifest of the export in `dir`: through its file index when the head names one that matches, else scanned. */
+/** The manifest of the export in `dir`: through the file index its head names when those are the index's bytes (in
+ *  this machine's byte order), else scanned. */
 export async function readManifest(dir: string): Promise<{ head: ManifestHead; files: ManifestFiles; source: 'index' | 'scan' }> {
   const manifestPath = path.join(dir, exportLayout.manifest);
   const head = headBeforeFiles(await _prefix(manifestPath));

@@ -19,10 +19,8 @@ export async function verifySite(dir: string, routes: readonly Route[] = registr
   const manifest = JSON.parse(await readFile(path.join(dir, exportLayout.manifest), 'utf8')) as ExportManifest;
   const onDisk = new Set(await _walk(dir));
   onDisk.delete(exportLayout.manifest);
-  if (manifest.file_index) {
-    onDisk.delete(exportLayout.fileIndex);
-    problems.push(...await _checkFileIndex(dir, manifest));
-  }
+  onDisk.delete(exportLayout.fileIndex);
+  problems.push(...await _checkFileIndex(dir, manifest));
   for (const rel of onDisk) if (!(rel in manifest.files)) problems.push(`unlisted file ${rel}`);
   for (const rel of Object.keys(manifest.files)) if (!onDisk.has(rel)) problems.push(`missing file ${rel}`);
 
@@ -59,7 +57,8 @@ export async function verifySite(dir: string, routes: readonly Route[] = registr
 /** The file index names the manifest's file list exactly: its bytes are the ones the head names, and it lists every
  *  path with the manifest's digest and size and no other. */
 async function _checkFileIndex(dir: string, manifest: ExportManifest): Promise<string[]> {
-  const want = manifest.file_index!;
+  const want = manifest.file_index;
+  if (!want) return [`${exportLayout.manifest} names no file index`];
   let bytes: Buffer;
   try {
     bytes = await readFile(path.join(dir, exportLayout.fileIndex));

@@ -3,7 +3,7 @@
 // last `keep` exports stay at hand: a cursor walk begun on an earlier export is answered from that export while its
 // folder is kept (opened on demand after a restart), and with `cursor_expired` once it is pruned. A request takes
 // one opened export and answers from it alone, so no answer mixes bytes of two exports.
-import { readFile, readlink, stat } from 'node:fs/promises';
+import { readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../../api/errors.ts';
 import { cursorExport } from '../../api/query/cursor.ts';
@@ -136,25 +136,16 @@ export function fixedExportHolder(opened: OpenedExport | null): ExportHolder {
   return { current: () => opened, forCursor: async () => opened, refresh: async () => false, startPolling() {}, stop() {} };
 }
 
-/** The export `current` names: its folder name when that is an export id, else (a folder of the layout before
- *  export ids, or a copied `current` folder) the id its manifest states. Null when nothing is published. */
+/** The export `current` names: the publisher points it at an export folder, named by its export id (build/publish.ts).
+ *  Null when nothing is published; a folder that is not that export fails to open, and the holder reports it. */
 async function _resolveCurrent(siteRoot: string): Promise<{ id: string; dir: string } | null> {
-  const link = path.join(siteRoot, 'current');
-  let dir = link;
+  let dir: string;
   try {
-    dir = path.resolve(siteRoot, await readlink(link));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EINVAL') return null; // EINVAL: `current` is a plain folder, read its manifest below
-  }
-  const name = path.basename(dir);
-  if (EXPORT_ID_PATTERN.test(name)) return { id: name, dir };
-  try {
-    const manifest = JSON.parse(await readFile(path.join(dir, '_manifest.json'), 'utf8')) as { export_id?: unknown };
-    return typeof manifest.export_id === 'string' ? { id: manifest.export_id, dir } : { id: `unreadable:${dir}`, dir };
+    dir = path.resolve(siteRoot, await readlink(path.join(siteRoot, 'current')));
   } catch {
-    return { id: `unreadable:${dir}`, dir }; // opening it reports the problem
+    return null;
   }
+  return { id: path.basename(dir), dir };
 }
 
 /** An earlier export serving a cursor walk: once its folder is pruned, the walk is told its cursor expired. */
