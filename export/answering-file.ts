@@ -2,6 +2,7 @@
 // site writer placing each canonical answer, the gateway's fast path and app, the engine's list path, the nginx
 // configuration writer, the canonical-URL lister). A file answers only a canonical request (docs/static-hosting.md,
 // "What the files answer"); anything else needs the engine or an error, which only the gateway gives.
+import { toLimit } from '../api/query/params.ts';
 import { PAGE_LIMIT_DEFAULT, type Route } from '../api/routes/types.ts';
 import { exportLayout, isSafeFileKey } from './layout.ts';
 
@@ -61,10 +62,9 @@ export function fileForms(route: Route): FileForm[] {
 }
 
 const FIRST_PAGE_LIMIT = `limit=${PAGE_LIMIT_DEFAULT}`;
-const DIGITS = /^\d+$/;
 
-/** Any other spelling, as the engine's parser reads it: only `limit` (the default, however written) and `cursor`,
- *  each at most once. */
+/** Any other spelling, as the engine's parser reads it: only `limit` (the default, however written: toLimit) and
+ *  `cursor`, each at most once. */
 function _parsed(resource: string, params: URLSearchParams): string | null {
   let limit: string | null = null;
   let cursor: string | null = null;
@@ -73,7 +73,7 @@ function _parsed(resource: string, params: URLSearchParams): string | null {
     else if (name === 'cursor' && cursor === null) cursor = value;
     else return null;
   }
-  if (limit !== null && !(DIGITS.test(limit) && Number(limit) === PAGE_LIMIT_DEFAULT)) return null;
+  if (toLimit(limit) !== PAGE_LIMIT_DEFAULT) return null;
   return cursor === null ? exportLayout.listFirstPage(resource) : _page(resource, cursor);
 }
 
