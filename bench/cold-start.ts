@@ -11,7 +11,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { routesOfKind } from '../api/routes.ts';
-import type { SiteManifest } from '../api/site-layout.ts';
+import type { ExportManifest as SiteManifest } from '../export/layout.ts';
 import { startServer } from '../gateway/server.ts';
 
 interface Burst { requests: number; errors: number; p50Ms: number; p99Ms: number; maxMs: number; seconds: number; serverCpuSeconds: number | null }

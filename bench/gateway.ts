@@ -14,8 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { toNodeHandler } from 'h3';
 import { resolveConfig } from '../config/resolve.ts';
 import { createApp } from '../gateway/app.ts';
-import { basePathOf } from '../gateway/utils/routing.ts';
-import { createSiteHolder } from '../gateway/utils/site-holder.ts';
+import { basePathOf } from '../gateway/routes/routing.ts';
+import { createExportHolder as createSiteHolder } from '../export/serve/export-holder.ts';
 import { routesOfKind } from '../api/routes.ts';
 
 export interface GatewayBenchOptions {

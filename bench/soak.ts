@@ -5,10 +5,10 @@
 //   SITE_DIR=… [SOAK_MINUTES=60] [SOAK_CONNECTIONS=8] npx tsx bench/soak.ts      (make bench-soak)
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteManifest } from '../api/site-layout.ts';
-import { canonicalUrls } from '../build/host/canonical-urls.ts';
+import type { ExportManifest as SiteManifest } from '../export/layout.ts';
+import { canonicalUrls } from '../export/canonical-urls.ts';
 import { resolveConfig } from '../config/resolve.ts';
-import { basePathOf } from '../gateway/utils/routing.ts';
+import { basePathOf } from '../gateway/routes/routing.ts';
 import { rssMb, sample, startGateway, wrkLoad } from './edge-tools.ts';
 import { _variedFilteredPaths } from './gateway.ts';
 import { writeSoakTable } from './output.ts';

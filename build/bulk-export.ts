@@ -4,8 +4,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readManifestHead } from '../api/manifest-files.ts';
-import { BULK_ARCHIVE, siteLayout, type SiteManifest } from '../api/site-layout.ts';
+import { readManifestHead } from '../export/manifest-read.ts';
+import { BULK_ARCHIVE, exportLayout, type ExportManifest } from '../export/layout.ts';
 import { readJournal } from './published-exports.ts';
 import type { SiteExtra } from './site/write-site.ts';
 import { BULK_MANIFEST, bulkFiles, writeBulk, type SideFile } from './bulk/write-bulk.ts';
@@ -42,23 +42,23 @@ export function bulkExport(options: BulkOptions): SiteExtra {
       tables: [...records].map(([route, r]) => ({ route, records: r })), previous, sideFiles: options.sideFiles,
     }, path.join(dir, 'bulk'));
     const files = bulkFiles(manifest, manifestDigest);
-    for (const f of files) register(siteLayout.bulkFile(f.name), f.digest);
+    for (const f of files) register(exportLayout.bulkFile(f.name), f.digest);
     return { 'bulk.files': files.length, 'bulk.bytes': files.reduce((n, f) => n + f.digest.bytes, 0) };
   };
 }
 
-/** The run an export was built from (its manifest's run_id, read from the manifest's head: the file list after it is
- *  ~100 MB at City volume; the bulk manifest does not say). */
+/** The run an export was built from (its manifest's run_id, read from the manifest's head, before the file list that
+ *  is most of the file; the bulk manifest does not say). */
 async function _runOf(siteRoot: string, exportId: string): Promise<string | null> {
   const reads = [
     () => readManifestHead(path.join(siteRoot, exportId)),
-    async () => JSON.parse(await readFile(path.join(siteRoot, BULK_ARCHIVE, exportId, 'run.json'), 'utf8')) as Pick<SiteManifest, 'run_id'>,
+    async () => JSON.parse(await readFile(path.join(siteRoot, BULK_ARCHIVE, exportId, 'run.json'), 'utf8')) as Pick<ExportManifest, 'run_id'>,
   ];
   for (const read of reads) {
     try {
-      return (await read()).run_id ?? null;
+      return (await read()).run_id;
     } catch {
-      // not there: the export was pruned to its bulk files, or built before run ids were recorded
+      // not there: the export was pruned to its bulk files (then its archive's run.json says)
     }
   }
   return null;

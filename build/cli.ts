@@ -48,7 +48,8 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
       })], previous),
       // The night guard once more, against the export live now: the pipeline checked against the one live then.
       beforeSwitch: (live, next) => {
-        if (!next.night) return log('night guard: this warehouse recorded no counts (built before the guard); not compared');
+        // the pipeline records the night's counts in the warehouse it swaps in (pipeline/run.ts)
+        if (!next.night) throw new Error('the warehouse holds no night counts: run the pipeline (make pipeline) before the site build');
         if (live?.export_id === next.export_id) return;
         const result = checkNight({
           tonight: next.night, files: [], published: live?.night ?? null,

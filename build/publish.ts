@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { EXPORT_ID_PATTERN, siteLayout, type SiteManifest } from '../api/site-layout.ts';
+import { EXPORT_ID_PATTERN, exportLayout, type ExportManifest } from '../export/layout.ts';
 import { acquirePublishLock } from './publish-lock.ts';
 import type { PreviousExport } from './site/previous-export.ts';
 import { recordAndPrune, removeLeftovers } from './published-exports.ts';
@@ -21,12 +21,12 @@ export interface PublishOptions {
   exportIdFor: (generation: number) => string;
   /** Writes the export with the given id into the given (empty, existing) folder; `previous` is the live export
    *  (null when nothing is published), whose unchanged files it may link. */
-  build: (dir: string, exportId: string, previous: PreviousExport | null) => Promise<SiteManifest>;
+  build: (dir: string, exportId: string, previous: PreviousExport | null) => Promise<ExportManifest>;
   /** Defaults to verifySite; injectable so tests can simulate a failed check. */
   verify?: (dir: string, previous: PreviousExport | null) => Promise<unknown>;
   /** Last check before `current` moves, with the lock held: the live export's manifest (null when nothing is
    *  published) and the new one; throwing refuses the publication (the night guard). */
-  beforeSwitch?: (live: SiteManifest | null, next: SiteManifest) => Promise<void> | void;
+  beforeSwitch?: (live: ExportManifest | null, next: ExportManifest) => Promise<void> | void;
   /** Exports kept on disk (the live one always is). */
   keep?: number;
   /** Exports whose bulk files stay (pruned ones beyond `keep` keep only those, in the bulk archive). */
@@ -37,7 +37,7 @@ export interface PublishOptions {
 
 export interface PublishResult {
   dir: string;
-  manifest: SiteManifest;
+  manifest: ExportManifest;
   /** The folder already held these bytes (a rebuild of a published export): nothing was written. */
   reused: boolean;
   pruned: string[];
@@ -90,17 +90,17 @@ async function _liveExport(siteRoot: string): Promise<PreviousExport | null> {
   const live = await currentExport(siteRoot);
   if (live === null) return null;
   const dir = path.join(siteRoot, live);
-  return { dir, manifest: JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest };
+  return { dir, manifest: JSON.parse(await readFile(path.join(dir, exportLayout.manifest), 'utf8')) as ExportManifest };
 }
 
 /** Build and verify a generation whose folder is free (tmp set) or already holds the same bytes (tmp null). */
-async function _buildNew(opts: PublishOptions, log: (m: string) => void, previous: PreviousExport | null): Promise<{ id: string; tmp: string | null; manifest: SiteManifest }> {
+async function _buildNew(opts: PublishOptions, log: (m: string) => void, previous: PreviousExport | null): Promise<{ id: string; tmp: string | null; manifest: ExportManifest }> {
   for (let generation = 0; generation < MAX_GENERATIONS; generation++) {
     const id = opts.exportIdFor(generation);
     if (!EXPORT_ID_PATTERN.test(id)) throw new Error(`export id must look like 2026-11-20-0123abcd, got "${id}"`);
     const tmp = path.join(opts.siteRoot, `.tmp-${id}-${randomBytes(6).toString('hex')}`);
     await mkdir(tmp);
-    let manifest: SiteManifest;
+    let manifest: ExportManifest;
     try {
       manifest = await opts.build(tmp, id, previous);
       if (manifest.export_id !== id) throw new Error(`build wrote export ${manifest.export_id}, asked for ${id}`);
@@ -120,20 +120,20 @@ async function _buildNew(opts: PublishOptions, log: (m: string) => void, previou
   throw new Error(`${MAX_GENERATIONS} generations of this export are already published with other bytes`);
 }
 
-async function _manifestOf(dir: string): Promise<SiteManifest | null> {
+async function _manifestOf(dir: string): Promise<ExportManifest | null> {
   try {
     await stat(dir);
   } catch {
     return null;
   }
-  return JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest;
+  return JSON.parse(await readFile(path.join(dir, exportLayout.manifest), 'utf8')) as ExportManifest;
 }
 
 /** Whether two builds hold the same bytes, the bulk manifest aside: it says when the export was generated, which a
  *  rebuild of the same data does not change (the published folder keeps its first generation time). */
-function _sameFiles(a: SiteManifest, b: SiteManifest): boolean {
-  const ka = Object.keys(a.files).filter((k) => k !== siteLayout.bulkManifest);
-  return ka.length === Object.keys(b.files).filter((k) => k !== siteLayout.bulkManifest).length
+function _sameFiles(a: ExportManifest, b: ExportManifest): boolean {
+  const ka = Object.keys(a.files).filter((k) => k !== exportLayout.bulkManifest);
+  return ka.length === Object.keys(b.files).filter((k) => k !== exportLayout.bulkManifest).length
     && ka.every((k) => b.files[k]?.sha256 === a.files[k]!.sha256);
 }
 

@@ -4,16 +4,11 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  BULK_ARCHIVE, EXPORT_ID_PATTERN, JOURNAL_FILE, parseJournal, siteLayout, type PublishedExport, type SiteManifest,
-} from '../api/site-layout.ts';
+  BULK_ARCHIVE, EXPORT_ID_PATTERN, JOURNAL_FILE, parseJournal, exportLayout, type PublishedExport, type ExportManifest,
+} from '../export/layout.ts';
 
-export { JOURNAL_FILE, type PublishedExport };
-
-// Folders of the layout before export-id folders (`site/2026-11-20/`): pruned like the oldest exports.
-const LEGACY_DATE_DIR = /^\d{4}-\d{2}-\d{2}$/;
-// What a build writes before it publishes: its temp folder, the temp symlink, a temp journal (and the `.old-` swap
-// folders of the layout before export-id folders).
-const LEFTOVER = /^\.(tmp|current|journal|old)-/;
+// What a build writes before it publishes: its temp folder, the temp symlink, a temp journal.
+const LEFTOVER = /^\.(tmp|current|journal)-/;
 
 /** The journal, oldest first ([] when absent or unreadable: pruning then goes by folder name). */
 export async function readJournal(siteRoot: string): Promise<PublishedExport[]> {
@@ -31,10 +26,10 @@ export async function recordAndPrune(siteRoot: string, entry: PublishedExport, k
   const journal = (await readJournal(siteRoot)).filter((e) => e.export_id !== entry.export_id).concat(entry);
   const bulkKept = new Set(journal.slice(-Math.max(1, keep, keepBulk)).map((e) => e.export_id));
   const folders = (await readdir(siteRoot, { withFileTypes: true }))
-    .filter((e) => e.isDirectory() && (EXPORT_ID_PATTERN.test(e.name) || LEGACY_DATE_DIR.test(e.name)))
+    .filter((e) => e.isDirectory() && EXPORT_ID_PATTERN.test(e.name))
     .map((e) => e.name);
   const order = new Map(journal.map((e, i) => [e.export_id, i]));
-  // Folders the journal does not know (legacy dates, a lost journal) count as older than every journal entry.
+  // Folders the journal does not know (a lost journal) count as older than every journal entry.
   const ranked = [...folders].sort((a, b) => (order.get(a) ?? -1) - (order.get(b) ?? -1) || a.localeCompare(b));
   const kept = new Set(ranked.slice(-Math.max(1, keep)));
   kept.add(live);
@@ -62,8 +57,8 @@ async function _archiveBulk(siteRoot: string, exportId: string): Promise<void> {
   const from = path.join(siteRoot, exportId, 'bulk');
   if (!(await _children(from)).length) return;
   await mkdir(path.join(siteRoot, BULK_ARCHIVE), { recursive: true });
-  const manifest = JSON.parse(await readFile(path.join(siteRoot, exportId, siteLayout.manifest), 'utf8')) as SiteManifest;
-  await writeFile(path.join(from, 'run.json'), `${JSON.stringify({ run_id: manifest.run_id ?? null })}\n`);
+  const manifest = JSON.parse(await readFile(path.join(siteRoot, exportId, exportLayout.manifest), 'utf8')) as ExportManifest;
+  await writeFile(path.join(from, 'run.json'), `${JSON.stringify({ run_id: manifest.run_id })}\n`);
   await rename(from, path.join(siteRoot, BULK_ARCHIVE, exportId));
 }
 

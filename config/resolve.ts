@@ -34,11 +34,11 @@ export interface Config {
   /** Gateway processes serving the port (WORKERS, default the core count; node:cluster). With more than one, the
    *  primary holds the rate-limit counts unless a Redis store is configured. */
   workers: number;
-  /** Each forked worker's V8 heap cap in MB (WORKER_HEAP_MB, default 512; 0 leaves V8's own). Besides the cap, it
-   *  keeps V8 from letting the old generation grow to several times its live size before collecting: uncapped, a
-   *  City-volume worker rose from ~370 to ~600 MB of RSS in its first minute of load, then sat near 415 MB; capped,
-   *  it stays near 400 MB with the same throughput (docs/benchmarks-edge.md). A single-process gateway (WORKERS=1)
-   *  takes Node's own flag (`NODE_OPTIONS=--max-old-space-size=512`). */
+  /** Each forked worker's V8 heap cap in MB (WORKER_HEAP_MB, default 512; 0 leaves V8's own): several times a
+   *  worker's live heap, so it bounds a leak rather than the working set, and it keeps V8 from letting the old
+   *  generation grow to several times its live size before collecting (what a City-volume worker holds with and
+   *  without it: docs/benchmarks-edge.md). A single-process gateway (WORKERS=1) takes Node's own flag
+   *  (`NODE_OPTIONS=--max-old-space-size=512`). */
   workerHeapMb: number;
   /** Shared rate-limit store (REDIS_URL, e.g. redis://127.0.0.1:6379/0); null keeps the counts in this machine. */
   redisUrl: string | null;
@@ -54,16 +54,17 @@ export interface Config {
   http: { maxUrlBytes: number; maxHeaderBytes: number };
   /** The gateway's in-memory caches per worker, in bytes (given in MB): the file cache of ready representations
    *  (FILE_CACHE_MB: canonical pages, documents and their gzip/brotli twins) and the cache of engine answers
-   *  (ANSWER_CACHE_MB: filtered pages with their compressed variants); 0 turns one off. The defaults keep a worker at
-   *  City volume within 400 MB of RSS when both are full (docs/benchmarks-edge.md); the operating system's page cache
-   *  keeps the files themselves either way. */
+   *  (ANSWER_CACHE_MB: filtered pages with their compressed variants); 0 turns one off. The defaults are sized for a
+   *  City-volume worker with both full (docs/benchmarks-edge.md); the operating system's page cache keeps the files
+   *  themselves either way. */
   cache: { fileBytes: number; answerBytes: number };
   /** Engine answers up to this many bytes are compressed on the event loop rather than in zlib's thread pool
    *  (COMPRESS_INLINE_KB). Default 64 KiB when the gateway runs a worker per core, else 0: with every core serving,
-   *  the hop to the pool costs more CPU than it frees (docs/benchmarks-edge.md: 12 % less CPU per filtered answer
-   *  with two workers on two cores), while a lone worker on several cores gains the pool's spare core. */
+   *  the hop to the pool costs more CPU than it frees (docs/benchmarks-edge.md), while a lone worker on several cores
+   *  gains the pool's spare core. */
   inlineCompressBytes: number;
-  /** DuckDB memory cap for the pipeline (it spills to disk beyond it), e.g. `1.5GB` (the default: the City-volume night then peaks at 2.8 GB of RSS with DuckDB and Node together). */
+  /** DuckDB memory cap for the pipeline (it spills to disk beyond it), e.g. `1.5GB` (the default; what a City-volume
+   *  night peaks at with it: README, Configuration). */
   duckdbMemoryLimit: string;
   /** Worker threads reading archived registry snapshots on a run that has several to read (REGISTRY_WORKERS,
    *  default: the machine's cores, at most 4; 1 reads them in the pipeline's own thread). */
@@ -93,12 +94,13 @@ export type ConfigOptions = Partial<Omit<Config, 'sample' | 'apiKeys' | 'output'
 const DEFAULT_SCALE = 0.02;
 const MB = 1024 * 1024;
 const KB = 1024;
-/** See Config.workerHeapMb: ~4× a City-volume worker's live heap (~110–150 MB). */
+/** See Config.workerHeapMb: several times a City-volume worker's live heap. */
 const DEFAULT_WORKER_HEAP_MB = 512;
-/** See Config.inlineCompressBytes: a 64 KiB answer takes ~0.25 ms to gzip at level 3. */
+/** See Config.inlineCompressBytes: an answer this size is compressed at the dynamic level in well under a
+ *  millisecond, short enough to keep on the event loop. */
 const DEFAULT_INLINE_COMPRESS_KB = 64;
-/** Cache budgets per gateway worker (MB); measured at City volume in docs/benchmarks-edge.md. Also what an export
- *  opened without budgets uses (gateway/utils/site.ts: tests, tools). */
+/** Cache budgets per gateway worker (MB), sized in docs/benchmarks-edge.md. Also what an export
+ *  opened without budgets uses (export/serve/open-export.ts: tests, tools). */
 export const DEFAULT_FILE_CACHE_MB = 32;
 export const DEFAULT_ANSWER_CACHE_MB = 16;
 

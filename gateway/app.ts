@@ -3,29 +3,31 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineHandler, getRequestIP, getRouterParam, H3, toNodeHandler, type H3Event } from 'h3';
 import { ApiError } from '../api/errors.ts';
+import { answeringFile } from '../export/answering-file.ts';
 import type { Route } from '../api/routes/types.ts';
 import { routes } from '../api/routes.ts';
 import { serveReference } from './reference/serve.ts';
 import type { Config } from '../config/resolve.ts';
-import { createMemoryStore } from './stores/memory.ts';
-import type { RateLimitStore } from './stores/types.ts';
-import { DEFAULT_CACHE_POLICY, type CachePolicy } from './utils/cache-control.ts';
-import { getClientIp } from './utils/client-ip.ts';
-import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './utils/errors.ts';
-import { serveBulkFile, serveBulkManifest } from './utils/bulk.ts';
-import { createFastPath } from './utils/fast-path.ts';
-import type { WarmGet } from './utils/warm.ts';
-import { canonicalPageFile, fileReply, serveDetail, serveList, serveStatic } from './utils/pages.ts';
-import { createRateLimiter, type RateLimitResult } from './utils/rate-limit.ts';
-import type { Reply } from './utils/reply.ts';
-import { toHttpResponse } from './utils/respond.ts';
-import { pathsAboveBase, toApiRootRedirect } from './utils/redirect.ts';
-import { basePathOf, methodReply, toH3Path } from './utils/routing.ts';
-import type { SiteHolder } from './utils/site-holder.ts';
+import { createMemoryStore } from './rate-limit/stores/memory.ts';
+import type { RateLimitStore } from './rate-limit/stores/types.ts';
+import { DEFAULT_CACHE_POLICY, type CachePolicy } from './http/cache-control.ts';
+import { getClientIp } from './rate-limit/client-ip.ts';
+import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './http/errors.ts';
+import { serveBulkFile, serveBulkManifest } from './bulk/serve.ts';
+import { createFastPath } from './fast-path/listener.ts';
+import type { WarmGet } from './fast-path/warm.ts';
+import { fileReply, serveDetail, serveList, serveStatic } from './routes/pages.ts';
+import { createRateLimiter, type RateLimitResult } from './rate-limit/limiter.ts';
+import type { Reply } from './http/reply.ts';
+import { toHttpResponse } from './http/respond.ts';
+import { pathsAboveBase, toApiRootRedirect } from './http/redirect.ts';
+import { basePathOf, methodReply, toH3Path } from './routes/routing.ts';
+import type { ExportHolder } from '../export/serve/export-holder.ts';
 
 export interface AppDeps {
   config: Readonly<Config>;
-  site: SiteHolder;
+  /** The exports the site folder holds: the live one (`current`) and the kept ones a cursor walk may need. */
+  site: ExportHolder;
   /** Epoch milliseconds; injected so tests control rate-limit windows and Cache-Control. */
   clock?: () => number;
   store?: RateLimitStore;
@@ -37,11 +39,11 @@ export interface AppDeps {
 const WINDOW_MS = 60_000;
 
 /** The gateway: the h3 app (tests call its fetch()) and the Node request listener a server serves, which answers
- *  held canonical files on the fast path (utils/fast-path.ts) and everything else through the app. Never listens. */
+ *  held canonical files on the fast path (fast-path/listener.ts) and everything else through the app. Never listens. */
 export interface Gateway {
   app: H3;
   listener: (req: IncomingMessage, res: ServerResponse) => void;
-  /** The warm-up's way in (utils/warm.ts): the fast path's answer for a path, held in the caches, not sent. */
+  /** The warm-up's way in (fast-path/warm.ts): the fast path's answer for a path, held in the caches, not sent. */
   warmGet: WarmGet;
 }
 
@@ -108,7 +110,7 @@ export function createGateway(deps: AppDeps): Gateway {
         'The x-api-key header does not hold a valid key; send a valid key or omit the header to use the anonymous limit'));
     } else if (event.url.pathname.length + event.url.search.length > config.http.maxUrlBytes) {
       // Checked before routing so no route, parser or engine ever works on an over-long target. Targets beyond the
-      // whole head limit never get here: the HTTP server refuses them (utils/http-server.ts).
+      // whole head limit never get here: the HTTP server refuses them (node/http-server.ts).
       reply = toErrorReply(uriTooLong(config.http.maxUrlBytes));
     } else {
       try {
@@ -146,36 +148,36 @@ export function createGateway(deps: AppDeps): Gateway {
 }
 
 /** Answer one registry route (method checks first, then the export taken once for the whole request). */
-async function _serve(holder: SiteHolder, route: Route, event: H3Event, siteRoot: string): Promise<Reply> {
+async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRoot: string): Promise<Reply> {
   const notRead = methodReply(event.req.method);
   if (notRead) return notRead;
   if (route.kind === 'list') {
     // Canonical pages (most list traffic) straight from the live export's files, with no parameter parsing.
     const live = holder.current();
-    const rel = live ? canonicalPageFile(live, route, event.url.search) : null;
-    const reply = rel ? await fileReply(live!, rel) : null;
+    const rel = live ? answeringFile(route, event.url.search) : null;
+    const reply = rel !== null && live!.files.has(rel) ? await fileReply(live!, rel) : null;
     if (reply) return reply;
   }
-  // A cursor walk is answered by the export that issued the cursor while it is kept (site-holder.ts).
+  // A cursor walk is answered by the export that issued the cursor while it is kept (export/serve/export-holder.ts).
   // the bulk routes answer 404 without an export (the contract), and may serve exports kept beside the live one
   if (route.kind === 'bulk') {
     return route.variant === 'manifest' ? serveBulkManifest(holder.current())
       : serveBulkFile(siteRoot, holder.current(), getRouterParam(event, 'date'), getRouterParam(event, 'file'));
   }
-  const site = route.kind === 'list' ? await holder.forCursor(event.url.searchParams.get('cursor')) : holder.current();
-  if (!site) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
+  const opened = route.kind === 'list' ? await holder.forCursor(event.url.searchParams.get('cursor')) : holder.current();
+  if (!opened) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
   try {
     switch (route.kind) {
       case 'static':
-        return await serveStatic(site, route);
+        return await serveStatic(opened, route);
       case 'list':
-        return await serveList(site, route, event.url.searchParams);
+        return await serveList(opened, route, event.url.searchParams);
       case 'detail':
-        return await serveDetail(site, route, _decodeId(getRouterParam(event, 'id')));
+        return await serveDetail(opened, route, _decodeId(getRouterParam(event, 'id')));
     }
   } catch (error) {
     // Errors answered from an export still say which export answered.
-    if (error instanceof ApiError) return { ...toErrorReply(error), site };
+    if (error instanceof ApiError) return { ...toErrorReply(error), from: opened };
     throw error;
   }
 }
@@ -193,7 +195,7 @@ function _decodeId(raw: string | undefined): string | undefined {
   }
 }
 
-function _exportIdOf(holder: SiteHolder): string | undefined {
+function _exportIdOf(holder: ExportHolder): string | undefined {
   try {
     return holder.current()?.exportId;
   } catch {

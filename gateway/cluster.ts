@@ -1,16 +1,16 @@
 // The gateway on several cores: the primary forks WORKERS gateway processes that share one port (node:cluster; the
 // primary accepts connections and deals them out round-robin), holds the rate-limit counts for all of them when no
-// Redis is configured (stores/cluster.ts), restarts a worker that dies, forwards SIGHUP (re-check site/current) and
+// Redis is configured (rate-limit/stores/cluster.ts), restarts a worker that dies, forwards SIGHUP (re-check site/current) and
 // shuts the workers down gracefully on SIGTERM / SIGINT. The first worker starts alone and the rest once it listens;
 // a worker that fails before it listens stops the whole start.
 import cluster from 'node:cluster';
 import type { Config } from '../config/resolve.ts';
-import { createClusterPrimary } from './stores/cluster-primary.ts';
-import { createMemoryStore } from './stores/memory.ts';
-import { WINDOW_MS } from './stores/open.ts';
+import { createClusterPrimary } from './rate-limit/stores/cluster-primary.ts';
+import { createMemoryStore } from './rate-limit/stores/memory.ts';
+import { WINDOW_MS } from './rate-limit/stores/open.ts';
 
 /** How the primary tells the worker it forks at launch when the launch was (epoch ms): that worker counts its warm-up
- *  deadline from there, not from its own start ~0.5 s later. Workers forked later (the rest, once it listens, and
+ *  deadline from there, not from its own later start. Workers forked later (the rest, once it listens, and
  *  replacements) are not told, and warm for their own full budget while another serves. */
 export const LAUNCHED_AT_ENV = 'GATEWAY_LAUNCHED_AT';
 
@@ -132,8 +132,8 @@ export function runPrimary(config: Pick<Config, 'workers' | 'redisUrl'>, effects
   }
 
   // One worker starts alone and the rest once it listens: on a small machine workers starting together share the
-  // cores and none answers before all have loaded the export (City volume, two workers on two cores: first 200 at
-  // 3.0-3.4 s together, 2.5 s one first). A worker that cannot start stops the start before the others are forked.
+  // cores and none answers before all have loaded the export (docs/benchmarks-edge.md). A worker that cannot start
+  // stops the start before the others are forked.
   fork(true);
   effects.onSignal('SIGHUP', () => {
     for (const worker of workers) worker.process.kill('SIGHUP');

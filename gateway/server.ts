@@ -1,6 +1,6 @@
 // Entry point of the gateway: resolves configuration once; with WORKERS > 1 the process becomes the cluster primary
-// (cluster.ts) and each worker runs startServer(). startServer opens the rate-limit store (stores/open.ts) and the
-// published export, warms its caches, then listens (utils/http-server.ts: Node's server with explicit limits and the
+// (cluster.ts) and each worker runs startServer(). startServer opens the rate-limit store (rate-limit/stores/open.ts) and the
+// published export, warms its caches, then listens (node/http-server.ts: Node's server with explicit limits and the
 // error body on every answer), re-checks `site/current` every minute and on SIGHUP, and shuts down gracefully on
 // SIGTERM / SIGINT.
 // The only file that reads the environment beyond resolveConfig() and the only one that listens.
@@ -12,20 +12,20 @@ import { getHeapStatistics } from 'node:v8';
 import { resolveConfig } from '../config/resolve.ts';
 import { createGateway } from './app.ts';
 import { clusterEffects, LAUNCHED_AT_ENV, runPrimary, type ListeningMessage } from './cluster.ts';
-import type { Channel } from './stores/cluster.ts';
-import { openRateLimitStore } from './stores/open.ts';
-import { createHttpServer } from './utils/http-server.ts';
-import { basePathOf } from './utils/routing.ts';
-import { createSiteHolder } from './utils/site-holder.ts';
-import { warmUp, type WarmResult } from './utils/warm.ts';
+import type { Channel } from './rate-limit/stores/cluster.ts';
+import { openRateLimitStore } from './rate-limit/stores/open.ts';
+import { createHttpServer } from './node/http-server.ts';
+import { basePathOf } from './routes/routing.ts';
+import { createExportHolder } from '../export/serve/export-holder.ts';
+import { warmUp, type WarmResult } from './fast-path/warm.ts';
 
 /** How often `site/current` is re-checked for a newly published export. */
 const SITE_POLL_MS = 60_000;
 
 /**
  * Further canonical pages are warmed only until this long after the launch (the essential warm-up requests always
- * run): the start target is the first 200 within 3 s of launch (issue 14), and the pages clients start with are warm
- * by then either way.
+ * run), inside the start target of a first 200 within 3 s of launch (docs/benchmarks-edge.md); the pages clients
+ * start with are warm by then either way.
  */
 const WARM_UNTIL_MS = 2_500;
 
@@ -59,51 +59,51 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   const config = resolveConfig({}, env);
   const refreshHourUtc = config.refreshHourUtc;
 
-  const site = createSiteHolder(config.siteRoot, {
+  const holder = createExportHolder(config.siteRoot, {
     cursorSecret: config.cursorSecret, keep: config.keepExports, cacheBytes: config.cache.fileBytes, answerCacheBytes: config.cache.answerBytes,
     inlineCompressBytes: config.inlineCompressBytes,
   });
-  await site.refresh();
-  if (!site.current()) say(`No export published under ${config.siteRoot}/current yet; answering 503 until one is`);
+  await holder.refresh();
+  if (!holder.current()) say(`No export published under ${config.siteRoot}/current yet; answering 503 until one is`);
 
   // A cluster worker counts in the primary (unless Redis is set): one exact limit across the workers.
   const { store, description } = await openRateLimitStore(config, cluster.isWorker ? (process as unknown as Channel) : null);
-  const { listener, warmGet } = createGateway({ config, site, cachePolicy: { refreshHourUtc }, store });
+  const { listener, warmGet } = createGateway({ config, site: holder, cachePolicy: { refreshHourUtc }, store });
   let warmed: WarmResult | null = null;
-  if (site.current() && options.warm !== false) {
+  if (holder.current() && options.warm !== false) {
     const sinceLaunchMs = Date.now() - (options.launchedAt ?? performance.timeOrigin);
     warmed = await warmUp(warmGet, { budgetMs: Math.max(0, WARM_UNTIL_MS - sinceLaunchMs) });
-    say(`Warmed export ${site.current()?.exportId}: ${warmed.requests} requests in ${warmed.ms} ms`
+    say(`Warmed export ${holder.current()?.exportId}: ${warmed.requests} requests in ${warmed.ms} ms`
       + (warmed.failed > 0 ? ` (${warmed.failed} not answered 200)` : ''));
   }
-  site.startPolling(SITE_POLL_MS);
+  holder.startPolling(SITE_POLL_MS);
 
   const server = createHttpServer(listener, {
     maxUrlBytes: config.http.maxUrlBytes,
     maxHeaderBytes: config.http.maxHeaderBytes,
-    exportId: () => site.current()?.exportId,
+    exportId: () => holder.current()?.exportId,
   });
   try {
     await _listen(server, config.port, config.host);
   } catch (error) {
-    site.stop();
+    holder.stop();
     await store.shutdown();
     throw error;
   }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}${basePathOf(config.baseUrl)}`;
-  say(`Toronto lobbying API listening on ${url} (export ${site.current()?.exportId ?? 'none'}; rate limits counted in ${description})`);
+  say(`Toronto lobbying API listening on ${url} (export ${holder.current()?.exportId ?? 'none'}; rate limits counted in ${description})`);
   if (cluster.isWorker) {
     process.send?.({
-      gateway: 'listening', url, exportId: site.current()?.exportId ?? null, store: description,
+      gateway: 'listening', url, exportId: holder.current()?.exportId ?? null, store: description,
       heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20),
     } satisfies ListeningMessage);
   }
 
   let closed: Promise<void> | null = null;
   const close = () => closed ??= new Promise<void>((resolve, reject) => {
-    site.stop();
+    holder.stop();
     // close() stops accepting and resolves once every connection has ended; idle keep-alive connections are
     // closed now and busy ones as soon as their answer is written.
     server.close((error) => (error ? reject(error) : resolve()));
@@ -116,8 +116,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
   if (options.signals === false) return gateway;
 
   const onHup = () => {
-    void site.refresh().then((changed) => {
-      if (changed) console.log(`Now serving export ${site.current()?.exportId}`);
+    void holder.refresh().then((changed) => {
+      if (changed) console.log(`Now serving export ${holder.current()?.exportId}`);
     });
   };
   process.on('SIGHUP', onHup);

@@ -1,5 +1,6 @@
 // Opaque keyset cursors: `<base64url payload>.<base64url HMAC-SHA256 truncated to 16 bytes>`.
-// Only base64url characters and one '.', so a cursor is both URL-safe and a safe file name (`_pages/<cursor>.json`).
+// Only base64url characters and one '.', so a cursor is both URL-safe and a safe file key, the name of the page file
+// it leads to (export/layout.ts).
 // The MAC binds the keyset position to the query and the export, so a cursor cannot be forged, moved to another
 // query or replayed against a newer export (whose `_sort` keys may mean different rows).
 import { createHmac, hash, timingSafeEqual } from 'node:crypto';

@@ -42,7 +42,7 @@ export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: E
   const token = search.get('cursor');
   if (token === '') throw bad('invalid_cursor', 'Parameter "cursor" is empty; pass the next_cursor value of a previous page');
   const cursor = token === null ? null : fromCursor(token, { query: hash, export: ctx.exportId }, ctx.cursorSecret);
-  return { route, filters, limit, cursor, queryHash: hash, canonical: filters.size === 0 && limit === PAGE_LIMIT_DEFAULT };
+  return { route, filters, limit, cursor, queryHash: hash };
 }
 
 // A route's query parameters by name, built once per route (registry routes never change).
@@ -97,12 +97,16 @@ function _parseValue(def: ParamDef, raw: string): string | number {
   return raw;
 }
 
-function _parseLimit(raw: string | null): number {
+/** The page size a `limit` parameter's text asks for (the default when absent), or null when it is not one. */
+export function toLimit(raw: string | null): number | null {
   if (raw === null) return PAGE_LIMIT_DEFAULT;
-  if (!DIGITS.test(raw) || Number(raw) < 1 || Number(raw) > PAGE_LIMIT_MAX) {
-    throw bad('invalid_parameter', `Parameter "limit" must be an integer from 1 to ${PAGE_LIMIT_MAX}, got "${clipInput(raw)}"`);
-  }
-  return Number(raw);
+  return DIGITS.test(raw) && Number(raw) >= 1 && Number(raw) <= PAGE_LIMIT_MAX ? Number(raw) : null;
+}
+
+function _parseLimit(raw: string | null): number {
+  const limit = toLimit(raw);
+  if (limit === null) throw bad('invalid_parameter', `Parameter "limit" must be an integer from 1 to ${PAGE_LIMIT_MAX}, got "${clipInput(raw ?? '')}"`);
+  return limit;
 }
 
 function bad(code: 'invalid_parameter' | 'unknown_parameter' | 'invalid_cursor', message: string): ApiError {

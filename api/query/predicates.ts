@@ -1,5 +1,5 @@
 // Turns a ListQuery's normalised filters into row tests over the indexes, plus the smallest posting list to drive
-// the scan. Semantics follow FilterDef (route-types.ts) and are mirrored in SQL by to-sql.ts:
+// the scan. Semantics follow FilterDef (api/routes/types.ts) and are mirrored in SQL by test/helpers/to-sql.ts:
 // nulls never match; substring is case-insensitive; gte/lte compare dates (or text in byte order, or integers);
 // element filters on one column must all hold for the same list element.
 import type { ListRoute } from '../routes/types.ts';
@@ -101,7 +101,7 @@ function _bound(idx: Extract<ColumnIndex, { shape: 'scalar' }>, value: string, k
         ? (row) => days[row] !== NULL_INT && days[row]! >= day
         : (row) => days[row] !== NULL_INT && days[row]! <= day;
     }
-    // a bound that is not a whole date (no route's parameter allows one today) compares with the dates as text
+    // a bound that is not a whole date (no route's parameter allows one) compares with the dates as text
     return kind === 'gte'
       ? (row) => days[row] !== NULL_INT && compareKeys(fromDayNumber(days[row]!), value) >= 0
       : (row) => days[row] !== NULL_INT && compareKeys(fromDayNumber(days[row]!), value) <= 0;

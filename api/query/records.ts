@@ -1,5 +1,5 @@
 // Where a table's public records (the `_json` column) are read from. The site writer and tests keep them in memory
-// as the Arrow buffer; the gateway reads them from the export's file on demand (gateway/utils/file-records.ts).
+// as the Arrow buffer; the gateway reads them from the export's file on demand (export/serve/file-records.ts).
 import type { ByteStrings } from './arrow-read.ts';
 
 export interface RecordSource {

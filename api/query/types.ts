@@ -21,8 +21,6 @@ export interface ListQuery {
   cursor: CursorPayload | null;
   /** Hash of route id + filters, bound into cursors. */
   queryHash: string;
-  /** No filters and the default limit: the answer is a precomputed static page. */
-  canonical: boolean;
 }
 
 /** One page of a list answer, ready to wrap in the envelope. */

@@ -1,4 +1,4 @@
-// Properties of every resource record the API publishes (api-spec §2), one object per resource; schemas.ts turns
+// Properties of every resource record the API publishes (api-spec §2), one object per resource; registry.ts turns
 // them into closed list records and detail records. Value sets come from api/schemas/vocabulary.ts.
 import {
   APPLICATION_KINDS, APPLICATION_OUTCOMES, CAMPAIGN_OFFICES, COMMUNICATION_METHODS, CONTRACT_KINDS, CONTRIBUTION_KINDS,

@@ -1,4 +1,4 @@
-// Every named value set of the contract (api-spec §2–4), declared once. Record schemas (schemas.ts) take their enums
+// Every named value set of the contract (api-spec §2–4), declared once. Record schemas (records.ts, insights-*.ts) take their enums
 // from here, route parameters (routes/*.ts) their accepted values, and the pipeline's contract checks are derived
 // from the schemas, so a value added here reaches the schema, the filter, openapi.json and the night's checks at once.
 

@@ -1,9 +1,12 @@
 // The nginx site configuration of one export (docs/static-hosting.md): every canonical URL answered from the export's
 // files as the gateway answers it (same bytes, JSON content type, CORS, Cache-Control until the refresh hour, the
-// ETag formula of api/representations.ts, the writer's gzip and brotli twins, X-Export-Id) and every other request
+// ETag formula of export/representations.ts, the writer's gzip and brotli twins, X-Export-Id) and every other request
 // (filters, other limits, cursors of other walks, errors, preflights, bulk files, rate limits) proxied to the gateway.
 // An http-context include: map, upstream and server blocks, nothing else.
-import { routesOfKind } from '../../api/routes.ts';
+import { routes } from '../../api/routes.ts';
+import type { Route } from '../../api/routes/types.ts';
+import { FILE_KEY, fileForms } from '../../export/answering-file.ts';
+import { FILE_KEY_SOURCE } from '../../export/layout.ts';
 
 export interface NginxSiteOptions {
   /** Absolute path of the export folder (`<site>/<export-id>`): the config names one export, so headers and files agree. */
@@ -20,7 +23,7 @@ export interface NginxSiteOptions {
   refreshHourUtc: number;
 }
 
-/** The CORS headers the gateway sends on every answer (gateway/utils/cors.ts); kept in step by a test. */
+/** The CORS headers the gateway sends on every answer (gateway/http/cors.ts); kept in step by a test. */
 export const STATIC_CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'ETag, RateLimit, RateLimit-Policy, Retry-After, X-Export-Id',
@@ -46,17 +49,7 @@ export function nginxSiteConfig(o: NginxSiteOptions): string {
     'add_header Last-Modified "" always;',
     `expires @${hour}h;`,
   ];
-  // A file location: only GET and HEAD with canonical arguments; anything else goes to the gateway.
-  const fileLocation = (match: string, tries: string[]) => [
-    `    location ${match} {`,
-    '        if ($request_method !~ ^(GET|HEAD)$) { return 418; }',
-    '        if ($lobbying_args != "none") { return 418; }',
-    ...fileHeaders.map((h) => `        ${h}`),
-    `        try_files ${tries.join(' ')} @gateway;`,
-    '    }',
-  ];
-  const statics = routesOfKind('static').flatMap((route) => fileLocation(`= ${base}${route.path}`, [`/api/v1/${route.file}`]));
-  const escapedBase = base.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const routeBlocks = routes.flatMap((route) => _routeBlock(route, base, fileHeaders));
   return [
     `# nginx site of export ${o.exportId}, written by the site build (build/host/nginx.ts; docs/static-hosting.md).`,
     '# Include it in the http block. It needs the gzip_static module (built in) and brotli_static',
@@ -64,16 +57,9 @@ export function nginxSiteConfig(o: NginxSiteOptions): string {
     '# Reload nginx after each publish (nginx -s reload); until then it serves the export it names, and once that',
     '# export is pruned its requests fall through to the gateway, which answers them from the live one.',
     '',
-    '# Canonical arguments: none, only limit=100 (a list\'s first page), or a lone cursor (a page file).',
-    'map $args $lobbying_args {',
-    '    ""                                                                    "none";',
-    '    "limit=100"                                                           "limit";',
-    '    "~^cursor=(?<lobbying_cursor>[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)$"      "cursor";',
-    '    default                                                               "";',
-    '}',
-    '# The files a path may name, by its arguments: a document or a list (none), a list (limit), a page (cursor).',
-    'map $lobbying_args $lobbying_try1 { none ".json"; limit "/index.json"; cursor "/_pages/$lobbying_cursor.json"; default "/.none"; }',
-    'map $lobbying_args $lobbying_try2 { none "/index.json"; limit "/index.json"; cursor "/_pages/$lobbying_cursor.json"; default "/.none"; }',
+    '# Per route, the file that answers each canonical request (export/answering-file.ts), by its arguments;',
+    '# "" when none does. Each route\'s location below reads its own map.',
+    ...routeBlocks.flatMap((b) => b.map),
     '',
     `upstream lobbying_gateway { server ${o.gateway}; keepalive 32; }`,
     '',
@@ -94,16 +80,7 @@ export function nginxSiteConfig(o: NginxSiteOptions): string {
     '    # the mtime is a hash, not a date: validate with ETag only',
     '    if_modified_since off;',
     '',
-    ...statics,
-    '',
-    '    # lists, pages, detail documents and insight documents; never a twin, an index or a page file by its own name',
-    `    location ~ ^${escapedBase}/(?<lobbying_rest>[A-Za-z0-9][A-Za-z0-9/._-]*)$ {`,
-    '        if ($request_method !~ ^(GET|HEAD)$) { return 418; }',
-    '        if ($lobbying_args = "") { return 418; }',
-    '        if ($lobbying_rest ~ "(^|/)(_pages|index)(/|$)|\\.(json|gz|br)$|//") { return 418; }',
-    ...fileHeaders.map((h) => `        ${h}`),
-    '        try_files /api/v1/$lobbying_rest$lobbying_try1 /api/v1/$lobbying_rest$lobbying_try2 @gateway;',
-    '    }',
+    ...routeBlocks.flatMap((b) => b.location),
     '',
     '    # everything else, and every request the locations above hand over, is the gateway\'s',
     '    location / { try_files /.none @gateway; }',
@@ -120,4 +97,41 @@ export function nginxSiteConfig(o: NginxSiteOptions): string {
     '}',
     '',
   ].join('\n');
+}
+
+/** The nginx variable a file key is captured in (a detail's id, a page's cursor). */
+const KEY_VARIABLE = 'lobbying_key';
+
+/**
+ * A route's map (its arguments → the file that answers, from export/answering-file.ts's forms) and its location (its
+ * path; a detail's captures the id as a file key), which serves that file to GET and HEAD and hands every other
+ * request to the gateway. None for a route no file answers (bulk).
+ */
+function _routeBlock(route: Route, base: string, fileHeaders: readonly string[]): { map: string[]; location: string[] }[] {
+  const forms = fileForms(route);
+  if (forms.length === 0) return [];
+  const variable = `$lobbying_${route.id.replace(/[^A-Za-z0-9]/g, '_')}`;
+  const key = `(?<${KEY_VARIABLE}>${FILE_KEY_SOURCE})`;
+  const entries = forms.map((form) => {
+    const args = form.query.includes(FILE_KEY) ? `"~^${_regex(form.query).replace(FILE_KEY, key)}$"` : `"${form.query}"`;
+    return `    ${args} "/${form.file.replace(FILE_KEY, `$${KEY_VARIABLE}`)}";`;
+  });
+  const path = `${base}${route.path}`;
+  const match = route.kind === 'detail' ? `~ "^${_regex(path).replace(_regex('{id}'), key)}$"` : `= ${path}`;
+  return [{
+    map: [`map $args ${variable} {`, '    default "";', ...entries, '}'],
+    location: [
+      `    location ${match} {`,
+      '        if ($request_method !~ ^(GET|HEAD)$) { return 418; }',
+      `        if (${variable} = "") { return 418; }`,
+      ...fileHeaders.map((h) => `        ${h}`),
+      `        try_files ${variable} @gateway;`,
+      '    }',
+    ],
+  }];
+}
+
+/** Text as a PCRE pattern that matches it literally. */
+function _regex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

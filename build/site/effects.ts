@@ -4,7 +4,7 @@ import path from 'node:path';
 
 export interface BuildEffects {
   /** Create a new file (parent folders included); must fail if the file already exists. `mtimeSeconds` sets its
-   *  modification time (the site writer's content-derived mtime, api/representations.ts). */
+   *  modification time (the site writer's content-derived mtime, export/representations.ts). */
   writeFile(absPath: string, data: Uint8Array, mtimeSeconds?: number): Promise<void>;
   /** Give an already written file a second name (a hard link: far cheaper than writing the bytes again). */
   linkFile(existingAbsPath: string, newAbsPath: string): Promise<void>;
@@ -19,7 +19,7 @@ export interface BuildEffects {
 /** Real file system; `wx` makes a second write of one path fail even across processes. */
 export function fileEffects(log: (message: string) => void = (m) => console.log(m),
   progress?: BuildEffects['progress']): BuildEffects {
-  // each folder is made once: a recursive mkdir per file was a fifth of a City-volume build's CPU (900k files)
+  // each folder is made once: a recursive mkdir per file is a system call per file for folders that already exist
   const made = new Set<string>();
   const ensureDir = async (dir: string) => {
     if (made.has(dir)) return;

@@ -1,10 +1,10 @@
 // The in-memory description of one export that the site writer renders. Built from the warehouse by
 // read-warehouse.ts, or by hand in tests (the gateway's fixtures build a small site this way).
 import { createHash } from 'node:crypto';
-import type { NightCounts } from '../../api/site-layout.ts';
+import type { NightCounts } from '../../export/layout.ts';
 import type { RateLimits } from '../../api/notes.ts';
 import type { DetailRoute, ListRoute } from '../../api/routes/types.ts';
-import type { SourceRow } from './arrow-file.ts';
+import type { SourceRow } from '../../export/arrow-file.ts';
 
 export interface DetailDoc {
   id: string;

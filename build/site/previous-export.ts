@@ -2,18 +2,18 @@
 // the live export's file of the same path is hard-linked from it with its gzip and brotli twins instead of being
 // written and compressed again. Exports are immutable once published (build/publish.ts), so a shared inode is safe:
 // pruning the old export only removes a name. Most detail documents are unchanged from one night to the next, and
-// compressing them was most of a City-volume build (docs/pipeline.md).
+// compressing them is most of a build's work (docs/pipeline.md).
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteManifest } from '../../api/site-layout.ts';
+import type { ExportManifest } from '../../export/layout.ts';
 
 export interface PreviousExport {
   /** The live export's folder. */
   dir: string;
-  manifest: SiteManifest;
+  manifest: ExportManifest;
 }
 
-type FileEntry = SiteManifest['files'][string];
+type FileEntry = ExportManifest['files'][string];
 
 /** The live export's entry for `rel` when it holds exactly these bytes, else null. */
 export function unchangedEntry(previous: PreviousExport | null | undefined, rel: string, sha256: string, bytes: number): FileEntry | null {
@@ -28,7 +28,7 @@ export function isVerifiedLink(previous: PreviousExport | null | undefined, dir:
   mtimeSeconds: number): boolean {
   const before = previous?.manifest.files[rel];
   if (!previous || !before || before.sha256 !== want.sha256 || before.bytes !== want.bytes) return false;
-  // synchronous: a stat is a few microseconds, a promise through the thread pool several times that (900k files)
+  // synchronous: a stat from the inode cache costs less than its hop through the thread pool, once per file
   const a = statSync(path.join(dir, rel), { throwIfNoEntry: false });
   const b = statSync(path.join(previous.dir, rel), { throwIfNoEntry: false });
   return a !== undefined && b !== undefined && a.ino === b.ino && a.dev === b.dev && a.size === want.bytes

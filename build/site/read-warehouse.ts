@@ -9,7 +9,7 @@ import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
 import type { RateLimits } from '../../api/notes.ts';
 import type { DetailDoc, SiteInput, Topic } from './input.ts';
-import type { SourceRow } from './arrow-file.ts';
+import type { SourceRow } from '../../export/arrow-file.ts';
 import { assertDocsValid } from './validate-records.ts';
 
 export interface ReadOptions {

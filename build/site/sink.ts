@@ -1,13 +1,13 @@
 // Collects a site's files: refuses to write one path twice, hashes every file for the manifest, writes the gzip and
-// brotli twins of the API's bodies (api/representations.ts) with every file's mtime taken from its content hash (so a
+// brotli twins of the API's bodies (export/representations.ts) with every file's mtime taken from its content hash (so a
 // static server's own ETag is a function of the bytes), links a file unchanged since the live export from it with its
 // twins instead of writing and compressing it again (previous-export.ts), and keeps a bounded number of writes in
 // flight (100k small files would otherwise open too many handles at once).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BuildEffects } from './effects.ts';
-import { compress, contentMtime, hasTwins, twinPath, type Encoding } from '../../api/representations.ts';
-import type { SiteManifest } from '../../api/site-layout.ts';
+import { compress, contentMtime, hasTwins, twinPath, type Encoding } from '../../export/representations.ts';
+import type { ExportManifest } from '../../export/layout.ts';
 import { unchangedEntry, type PreviousExport } from './previous-export.ts';
 
 const CODINGS: readonly Encoding[] = ['gzip', 'br'];
@@ -15,7 +15,7 @@ const CODINGS: readonly Encoding[] = ['gzip', 'br'];
 const IN_FLIGHT = 64;
 
 export class SiteSink {
-  readonly files: SiteManifest['files'] = {};
+  readonly files: ExportManifest['files'] = {};
   private readonly pending = new Set<Promise<void>>();
   /** Writes not finished yet, by path: an alias of one waits for it (a link to a file not yet on disk is ENOENT). */
   private readonly unfinished = new Map<string, Promise<void>>();

@@ -4,7 +4,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { schemas } from '../../api/schemas/registry.ts';
-import type { SourceRow } from './arrow-file.ts';
+import type { SourceRow } from '../../export/arrow-file.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const MAX_REPORTED = 5;

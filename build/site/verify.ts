@@ -5,23 +5,22 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileIndexFromBytes } from '../../api/file-index-file.ts';
+import { fileIndexFromBytes } from '../../export/file-index-file.ts';
 import type { Route } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
-import { contentMtime } from '../../api/representations.ts';
+import { answeringFile } from '../../export/answering-file.ts';
+import { exportLayout, type ExportManifest } from '../../export/layout.ts';
+import { contentMtime } from '../../export/representations.ts';
 import { isVerifiedLink, type PreviousExport } from './previous-export.ts';
 
 /** Throws with every problem found (at most 20 listed). */
-export async function verifySite(dir: string, routes: readonly Route[] = registry, previous: PreviousExport | null = null): Promise<SiteManifest> {
+export async function verifySite(dir: string, routes: readonly Route[] = registry, previous: PreviousExport | null = null): Promise<ExportManifest> {
   const problems: string[] = [];
-  const manifest = JSON.parse(await readFile(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest;
+  const manifest = JSON.parse(await readFile(path.join(dir, exportLayout.manifest), 'utf8')) as ExportManifest;
   const onDisk = new Set(await _walk(dir));
-  onDisk.delete(siteLayout.manifest);
-  if (manifest.file_index) {
-    onDisk.delete(siteLayout.fileIndex);
-    problems.push(...await _checkFileIndex(dir, manifest));
-  }
+  onDisk.delete(exportLayout.manifest);
+  onDisk.delete(exportLayout.fileIndex);
+  problems.push(...await _checkFileIndex(dir, manifest));
   for (const rel of onDisk) if (!(rel in manifest.files)) problems.push(`unlisted file ${rel}`);
   for (const rel of Object.keys(manifest.files)) if (!onDisk.has(rel)) problems.push(`missing file ${rel}`);
 
@@ -43,10 +42,11 @@ export async function verifySite(dir: string, routes: readonly Route[] = registr
     }));
   }
   for (const route of routes) {
-    // a list with a required parameter has no canonical first page (write-site.ts): the engine answers every request
-    const canonical = route.kind === 'list' && !route.params.some((p) => p.required);
-    const need = route.kind === 'list' ? [...(canonical ? [siteLayout.listFirstPage(route.resource)] : []), siteLayout.data(route.resource)]
-      : route.kind === 'static' ? [siteLayout.staticFile(route.file)] : route.kind === 'detail' ? [siteLayout.detailIds(route.resource)] : [];
+    // the file of the route's bare request (none for a detail, or a list with a required parameter), and the data the
+    // gateway reads beside it
+    const bare = route.kind === 'detail' ? null : answeringFile(route, '');
+    const data = route.kind === 'list' ? [exportLayout.data(route.resource)] : route.kind === 'detail' ? [exportLayout.detailIds(route.resource)] : [];
+    const need = [...(bare === null ? [] : [bare]), ...data];
     for (const rel of need) if (!(rel in manifest.files)) problems.push(`${route.id}: missing ${rel}`);
     if (route.kind === 'detail' && manifest.counts[`${route.resource}.details`] === undefined) problems.push(`${route.id}: no detail count`);
   }
@@ -56,27 +56,28 @@ export async function verifySite(dir: string, routes: readonly Route[] = registr
 
 /** The file index names the manifest's file list exactly: its bytes are the ones the head names, and it lists every
  *  path with the manifest's digest and size and no other. */
-async function _checkFileIndex(dir: string, manifest: SiteManifest): Promise<string[]> {
-  const want = manifest.file_index!;
+async function _checkFileIndex(dir: string, manifest: ExportManifest): Promise<string[]> {
+  const want = manifest.file_index;
+  if (!want) return [`${exportLayout.manifest} names no file index`];
   let bytes: Buffer;
   try {
-    bytes = await readFile(path.join(dir, siteLayout.fileIndex));
+    bytes = await readFile(path.join(dir, exportLayout.fileIndex));
   } catch {
-    return [`missing file ${siteLayout.fileIndex}`];
+    return [`missing file ${exportLayout.fileIndex}`];
   }
-  if (bytes.byteLength !== want.bytes || createHash('sha256').update(bytes).digest('hex') !== want.sha256) return [`hash mismatch ${siteLayout.fileIndex}`];
+  if (bytes.byteLength !== want.bytes || createHash('sha256').update(bytes).digest('hex') !== want.sha256) return [`hash mismatch ${exportLayout.fileIndex}`];
   const index = fileIndexFromBytes(bytes);
-  if (!index) return [`${siteLayout.fileIndex} is not a file index`];
+  if (!index) return [`${exportLayout.fileIndex} is not a file index`];
   const entries = Object.entries(manifest.files);
   const differ = index.size !== entries.length || entries.some(([rel, entry]) => {
     const got = index.get(rel);
     return got?.sha256 !== entry.sha256 || got.bytes !== entry.bytes;
   });
-  return differ ? [`${siteLayout.fileIndex} does not list the manifest's files`] : [];
+  return differ ? [`${exportLayout.fileIndex} does not list the manifest's files`] : [];
 }
 
 /** The modification time the site writer gives a file: from its own hash, or for a twin its identity file's. */
-function _writtenMtime(manifest: SiteManifest, rel: string, want: SiteManifest['files'][string]): number {
+function _writtenMtime(manifest: ExportManifest, rel: string, want: ExportManifest['files'][string]): number {
   const identity = /\.(gz|br)$/.test(rel) ? manifest.files[rel.slice(0, rel.lastIndexOf('.'))] : undefined;
   return contentMtime((identity ?? want).sha256);
 }

@@ -8,14 +8,14 @@ import { loadResourceTable } from '../../api/query/engine.ts';
 import { collectionBody, detailBody, documentBody, listBody } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import type { ExportContext } from '../../api/query/types.ts';
-import { fileIndexOf } from '../../api/file-index.ts';
-import { fileIndexBytes } from '../../api/file-index-file.ts';
+import { fileIndexFileOf, toManifest } from '../../export/manifest-write.ts';
 import { toOpenApi } from '../../api/openapi.ts';
-import { toArrowFile } from './arrow-file.ts';
+import { toArrowFile } from '../../export/arrow-file.ts';
 import type { BuildEffects } from './effects.ts';
 import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
-import { isSafeFileKey, siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { answeringFile } from '../../export/answering-file.ts';
+import { isSafeFileKey, exportLayout, type ExportManifest } from '../../export/layout.ts';
 import type { PreviousExport } from './previous-export.ts';
 import { SiteSink } from './sink.ts';
 import { assertDocsValid, assertRecordsValid } from './validate-records.ts';
@@ -34,7 +34,7 @@ export type SiteExtra = (ctx: {
 /** Write the export folder `outDir` (which must not hold these files yet) and return its manifest; files unchanged
  *  since `previous` (the live export) are linked from it. */
 export async function writeSite(input: SiteInput, outDir: string, effects: BuildEffects, routes: readonly Route[] = registry,
-  extras: readonly SiteExtra[] = [], previous: PreviousExport | null = null): Promise<SiteManifest> {
+  extras: readonly SiteExtra[] = [], previous: PreviousExport | null = null): Promise<ExportManifest> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.exportDate)) throw new Error(`export date must be YYYY-MM-DD, got "${input.exportDate}"`);
   const ctx: ExportContext = { exportId: input.exportId ?? toExportId(input.exportDate, input.runId), cursorSecret: input.cursorSecret };
   const sink = new SiteSink(outDir, effects, previous);
@@ -49,7 +49,7 @@ export async function writeSite(input: SiteInput, outDir: string, effects: Build
 }
 
 async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, effects: BuildEffects, routes: readonly Route[],
-  stage: (m: string) => void, extras: readonly SiteExtra[], outDir: string): Promise<SiteManifest> {
+  stage: (m: string) => void, extras: readonly SiteExtra[], outDir: string): Promise<ExportManifest> {
   const counts: Record<string, number> = {};
   const records = new Map<ListRoute, readonly string[]>();
   for (const [i, route] of routes.entries()) {
@@ -67,7 +67,7 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
     if (route.kind !== 'static') continue;
     const body = route.table ? _document(route, input) : statics[route.file];
     if (body === undefined) throw new Error(`no writer for static file ${route.file} (${route.id})`);
-    await sink.write(siteLayout.staticFile(route.file), body);
+    await sink.write(_answeringFile(route, ''), body);
   }
   counts.topics = input.topics.length;
   await sink.flush();
@@ -77,21 +77,16 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   }
 
   const files = { ...sink.files };
-  // the file list as the gateway holds it, so it loads with one read instead of scanning the list (api/file-index.ts)
-  await sink.write(siteLayout.fileIndex, fileIndexBytes(fileIndexOf(files)));
-  const { sha256, bytes } = sink.files[siteLayout.fileIndex]!;
-  // the list last: a reader of the index needs only the bytes before it (api/manifest-files.ts)
-  const manifest: SiteManifest = {
+  await sink.write(exportLayout.fileIndex, fileIndexFileOf(files));
+  const manifest = toManifest({
     export_id: ctx.exportId,
     export_date: input.exportDate,
     built_at: effects.now().toISOString(),
     counts,
     run_id: input.runId,
     ...(input.night ? { night: input.night } : {}),
-    file_index: { sha256, bytes },
-    files,
-  };
-  await sink.write(siteLayout.manifest, JSON.stringify(manifest));
+  }, sink.files[exportLayout.fileIndex]!, files);
+  await sink.write(exportLayout.manifest, JSON.stringify(manifest));
   await sink.flush();
   const linked = sink.linked ? `, ${sink.linked} of them linked unchanged from the live export` : '';
   stage(`site: ${Object.keys(manifest.files).length + 1} files written${linked}`);
@@ -106,9 +101,9 @@ async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext
   const arrow = toArrowFile(route, rows);
   const bytes = arrow.bytes;
   records.set(route, arrow.records);
-  await sink.write(siteLayout.data(route.resource), bytes);
+  await sink.write(exportLayout.data(route.resource), bytes);
   // A route with a required parameter has no unfiltered answer, so no canonical page: the gateway answers it all.
-  if (route.params.some((p) => p.required)) {
+  if (answeringFile(route, '') === null) {
     stage(`${route.resource}: ${rows.length} rows, no canonical pages (a parameter is required)`);
     return { [route.resource]: rows.length, [`${route.resource}.pages`]: 0 };
   }
@@ -119,8 +114,7 @@ async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext
   for (;;) {
     const query = parseListQuery(route, new URLSearchParams(cursor ? { cursor } : {}), ctx);
     const page = table.run(query);
-    const rel = cursor ? siteLayout.listPage(route.resource, cursor) : siteLayout.listFirstPage(route.resource);
-    await sink.write(rel, listBody(page, query.limit));
+    await sink.write(_answeringFile(route, cursor ? `cursor=${cursor}` : ''), listBody(page, query.limit));
     pages++;
     // Loop guard: a keyset walk can never need more pages than rows allow.
     if (pages > Math.ceil(rows.length / PAGE_LIMIT_DEFAULT) + 1) throw new Error(`${route.id}: canonical walk did not end`);
@@ -150,15 +144,15 @@ async function _writeDetails(route: DetailRoute, input: SiteInput, sink: SiteSin
     if (primary.has(key)) throw new Error(`${route.table}: ids "${primary.get(key)}" and "${d.id}" share the file key "${key}"`);
     primary.set(key, d.id);
     keyOf.set(d.id, key);
-    await sink.write(siteLayout.detail(route.resource, key), detailBody(_docJson(route, d)));
+    await sink.write(_answeringFile(route, '', key), detailBody(_docJson(route, d)));
   }
   // The ids that live under another key, so the gateway maps exactly these ids (and nothing slug-like) to a file.
   const moved = [...keyOf].filter(([id, key]) => id !== key).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  await sink.write(siteLayout.detailIds(route.resource), JSON.stringify(Object.fromEntries(moved)));
+  await sink.write(exportLayout.detailIds(route.resource), JSON.stringify(Object.fromEntries(moved)));
   const names = route.slugs ? _usableNames(route, docs, keyOf, primary, effects) : new Map<string, string>();
   // Name files are hard links to the key files, which must be on disk first.
   await sink.flush();
-  for (const [name, key] of names) await sink.alias(siteLayout.detail(route.resource, name), siteLayout.detail(route.resource, key));
+  for (const [name, key] of names) await sink.alias(_answeringFile(route, '', name), _answeringFile(route, '', key));
   stage(`${route.resource}: ${keyOf.size} detail documents, ${names.size} slugs and aliases`);
   return { [`${route.resource}.details`]: keyOf.size, [`${route.resource}.slugs`]: names.size, [`${route.resource}.details_skipped`]: skipped };
 }
@@ -204,6 +198,13 @@ function _docJson(route: DetailRoute, d: DetailDoc): string {
     throw new Error(`${route.table}: doc of id "${d.id}" is not valid JSON`);
   }
   return d.doc.trim();
+}
+
+/** Where the answer to a canonical request is written: the file the gateway and a static host will look for. */
+function _answeringFile(route: Route, query: string, id?: string): string {
+  const rel = answeringFile(route, query, id);
+  if (rel === null) throw new Error(`${route.id}: no file answers ${route.path}${id === undefined ? '' : ` (id "${id}")`}${query ? `?${query}` : ''}`);
+  return rel;
 }
 
 function _stopwatch(effects: BuildEffects): (message: string) => void {

@@ -5,10 +5,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { compress, MIN_COMPRESS_BYTES, type Encoding } from '../../api/representations.ts';
-import { toEtag } from '../utils/etag.ts';
-import type { Reply } from '../utils/reply.ts';
-import type { Representation } from '../utils/site.ts';
+import { compress, MIN_COMPRESS_BYTES, type Encoding, type Representation } from '../../export/representations.ts';
+import { toEtag } from '../../export/representations.ts';
+import type { Reply } from '../http/reply.ts';
 
 const PAGE_DIR = path.join(import.meta.dirname, 'page');
 const SWAGGER_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

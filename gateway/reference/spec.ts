@@ -5,49 +5,49 @@
 import { routes } from '../../api/routes.ts';
 import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
 import { requiredParamField } from '../../api/routes/define.ts';
-import { serveBulkManifest } from '../utils/bulk.ts';
-import { serveDetail, serveList, serveStatic } from '../utils/pages.ts';
+import { serveBulkManifest } from '../bulk/serve.ts';
+import { serveDetail, serveList, serveStatic } from '../routes/pages.ts';
 import { bytesReply } from './assets.ts';
-import type { Reply } from '../utils/reply.ts';
-import type { Site } from '../utils/site.ts';
+import type { Reply } from '../http/reply.ts';
+import type { OpenedExport } from '../../export/serve/open-export.ts';
 
 type Json = Record<string, unknown>;
 
 /** Rows an example list answer shows. */
 const EXAMPLE_ROWS = 2;
 
-const made = new WeakMap<Site, Map<string, Promise<Reply>>>();
+const made = new WeakMap<OpenedExport, Map<string, Promise<Reply>>>();
 
-/** The reference document of `site` for an API under `basePath` (made, tagged and compressed once per export). */
-export function referenceSpec(site: Site, basePath: string): Promise<Reply> {
-  let bySite = made.get(site);
-  if (!bySite) made.set(site, bySite = new Map());
-  let spec = bySite.get(basePath);
+/** The reference document of `opened` for an API under `basePath` (made, tagged and compressed once per export). */
+export function referenceSpec(opened: OpenedExport, basePath: string): Promise<Reply> {
+  let byExport = made.get(opened);
+  if (!byExport) made.set(opened, byExport = new Map());
+  let spec = byExport.get(basePath);
   if (!spec) {
-    spec = _make(site, basePath).then((bytes) => ({ ...bytesReply(bytes, 'application/json; charset=utf-8'), site }));
-    spec.catch(() => bySite.delete(basePath)); // a failure is not kept: the next request tries again
-    bySite.set(basePath, spec);
+    spec = _make(opened, basePath).then((bytes) => ({ ...bytesReply(bytes, 'application/json; charset=utf-8'), from: opened }));
+    spec.catch(() => byExport.delete(basePath)); // a failure is not kept: the next request tries again
+    byExport.set(basePath, spec);
   }
   return spec;
 }
 
-async function _make(site: Site, basePath: string): Promise<Uint8Array> {
+async function _make(opened: OpenedExport, basePath: string): Promise<Uint8Array> {
   const openapi = routes.find((r) => r.kind === 'static' && r.file === 'openapi.json');
   if (!openapi || openapi.kind !== 'static') throw new Error('the route registry has no openapi.json');
-  const doc = _json(await serveStatic(site, openapi)) as Json & { paths: Record<string, Record<string, Json>> };
-  doc.servers = [{ url: basePath || '/', description: 'this gateway (export ' + site.exportId + ')' }];
+  const doc = _json(await serveStatic(opened, openapi)) as Json & { paths: Record<string, Record<string, Json>> };
+  doc.servers = [{ url: basePath || '/', description: 'this gateway (export ' + opened.exportId + ')' }];
   const firstIds = new Map<string, string>();
   for (const route of routes) {
     const op = doc.paths[route.path]?.get;
     if (!op) continue;
-    const example = await _example(site, route, firstIds);
+    const example = await _example(opened, route, firstIds);
     if (!example) continue;
     const content = ((op.responses as Json)['200'] as Json | undefined)?.content as Record<string, Json> | undefined;
     if (content?.['application/json']) content['application/json'].example = example.response;
     for (const param of (op.parameters ?? []) as Json[]) {
       if (Object.hasOwn(example.params, String(param.name))) param.example = example.params[String(param.name)];
     }
-    op.description = `${op.description ? `${String(op.description)}\n\n` : ''}**Example** (answered by the live export ${site.exportId}): `
+    op.description = `${op.description ? `${String(op.description)}\n\n` : ''}**Example** (answered by the live export ${opened.exportId}): `
       + `\`GET ${basePath}${example.path}\``;
   }
   return new TextEncoder().encode(JSON.stringify(doc));
@@ -55,10 +55,10 @@ async function _make(site: Site, basePath: string): Promise<Uint8Array> {
 
 interface Example { path: string; params: Record<string, string | number>; response: unknown }
 
-async function _example(site: Site, route: Route, firstIds: Map<string, string>): Promise<Example | null> {
+async function _example(opened: OpenedExport, route: Route, firstIds: Map<string, string>): Promise<Example | null> {
   try {
     if (route.kind === 'static') {
-      const response = _json(await serveStatic(site, route));
+      const response = _json(await serveStatic(opened, route));
       // the document describing itself in full would double the page's download: its head stands for it
       if (route.file === 'openapi.json') {
         const { openapi, info, servers } = response as Json;
@@ -66,25 +66,25 @@ async function _example(site: Site, route: Route, firstIds: Map<string, string>)
       }
       return { path: route.path, params: {}, response };
     }
-    if (route.kind === 'list') return await _listExample(site, route, firstIds);
+    if (route.kind === 'list') return await _listExample(opened, route, firstIds);
     // a bulk file is not JSON (CSV, Parquet…): its operation keeps its schema; the manifest is the example
-    if (route.kind === 'bulk') return route.variant === 'manifest' ? { path: route.path, params: {}, response: _json(await serveBulkManifest(site)) } : null;
-    return await _detailExample(site, route, firstIds);
+    if (route.kind === 'bulk') return route.variant === 'manifest' ? { path: route.path, params: {}, response: _json(await serveBulkManifest(opened)) } : null;
+    return await _detailExample(opened, route, firstIds);
   } catch {
     return null; // a route this export cannot answer keeps its schema only
   }
 }
 
-async function _listExample(site: Site, route: ListRoute, firstIds: Map<string, string>): Promise<Example | null> {
+async function _listExample(opened: OpenedExport, route: ListRoute, firstIds: Map<string, string>): Promise<Example | null> {
   const params: Record<string, string | number> = { limit: EXAMPLE_ROWS };
   for (const p of route.params) {
     if (!p.required) continue;
-    const value = p.enum?.length ? p.enum[0]! : _firstValue(site, route, p.name);
+    const value = p.enum?.length ? p.enum[0]! : _firstValue(opened, route, p.name);
     if (value === null) return null;
     params[p.name] = value;
   }
   const search = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const response = _json(await serveList(site, route, search)) as { data?: { id?: unknown }[] };
+  const response = _json(await serveList(opened, route, search)) as { data?: { id?: unknown }[] };
   const id = response.data?.[0]?.id;
   if (typeof id === 'string' || typeof id === 'number') firstIds.set(route.path, String(id));
   return { path: `${route.path}?${search}`, params, response };
@@ -92,27 +92,27 @@ async function _listExample(site: Site, route: ListRoute, firstIds: Map<string, 
 
 /** A required parameter without a value set takes its value from the route's first row (an organisation the
  *  timeline has events for), read from the export's table without the parameter's check. */
-function _firstValue(site: Site, route: ListRoute, param: string): string | number | null {
-  const table = site.tables.get(route.id);
+function _firstValue(opened: OpenedExport, route: ListRoute, param: string): string | number | null {
+  const table = opened.tables.get(route.id);
   const def = route.params.find((p) => p.name === param);
   if (!table || !def) return null;
   const column = requiredParamField(route, def);
-  const page = table.run({ route, filters: new Map(), limit: 1, cursor: null, queryHash: '', canonical: false });
+  const page = table.run({ route, filters: new Map(), limit: 1, cursor: null, queryHash: '' });
   const row = page.records[0] ? JSON.parse(page.records[0]) as Record<string, unknown> : null;
   const value = row?.[column];
   return typeof value === 'string' || typeof value === 'number' ? value : null;
 }
 
-async function _detailExample(site: Site, route: DetailRoute, firstIds: Map<string, string>): Promise<Example | null> {
+async function _detailExample(opened: OpenedExport, route: DetailRoute, firstIds: Map<string, string>): Promise<Example | null> {
   const listPath = route.path.replace(/\/\{id\}$/, '');
   let id = firstIds.get(listPath);
   if (id === undefined) {
     const list = routes.find((r): r is ListRoute => r.kind === 'list' && r.path === listPath);
-    if (list) await _listExample(site, list, firstIds);
+    if (list) await _listExample(opened, list, firstIds);
     id = firstIds.get(listPath);
   }
   if (id === undefined) return null;
-  const response = _json(await serveDetail(site, route, id));
+  const response = _json(await serveDetail(opened, route, id));
   return { path: route.path.replace('{id}', encodeURIComponent(id)), params: { id }, response };
 }
 

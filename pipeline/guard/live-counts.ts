@@ -2,7 +2,7 @@
 // `<siteRoot>/current`; and tonight's counts of the warehouse being built.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { siteLayout, type NightCounts, type SiteManifest } from '../../api/site-layout.ts';
+import { exportLayout as siteLayout, type NightCounts, type ExportManifest as SiteManifest } from '../../export/layout.ts';
 import { quoteIdent, type Warehouse } from '../db/warehouse.ts';
 
 export interface LiveCounts {

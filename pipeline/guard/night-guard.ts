@@ -4,7 +4,7 @@
 // accepted exactly tonight's count for that name (ACCEPT_DROPS, docs/pipeline.md). The pipeline runs it at its end,
 // before the warehouse and the state are swapped in, and the site build once more before `current` moves, so
 // neither a smaller warehouse nor a smaller site is published unseen. Pure: counts in, findings out.
-import type { NightCounts } from '../../api/site-layout.ts';
+import type { NightCounts } from '../../export/layout.ts';
 
 export interface GuardInput {
   tonight: NightCounts;

@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fromCursor, queryHash, toCursor } from '../../api/query/cursor.ts';
-import { isSafeFileKey } from '../../api/site-layout.ts';
+import { isSafeFileKey } from '../../export/layout.ts';
 import { routesOfKind } from '../../api/routes.ts';
 
 const secret = 'cursor-secret';

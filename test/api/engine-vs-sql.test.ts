@@ -9,7 +9,7 @@ import { loadResourceTable } from '../../api/query/engine.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import { fromSqlRow, toSql } from '../helpers/to-sql.ts';
 import { routesOfKind } from '../../api/routes.ts';
-import { toArrowFile, toRecordJson } from '../../build/site/arrow-file.ts';
+import { toArrowFile, toRecordJson } from '../../export/arrow-file.ts';
 import { duckColumns, paramValue, randomRows, rng } from '../build/helpers/random-rows.ts';
 
 const ctx = { exportId: '2026-01-02-test', cursorSecret: 's3cret' };

@@ -1,17 +1,20 @@
 // The import graph keeps the layout honest: the nightly pipeline never reaches the sample generator or the offline
 // link fitting (they are tools beside the night: the night reads the fitted models as data), no two folders import
-// each other even through others, the contract (api/) imports nothing else of the project, build/ and gateway/ do not
-// import each other; and the graph helper itself finds every kind of import, including computed ones, so a new edge
+// each other even through others, the contract (api/) imports nothing else of the project and does no I/O, the export
+// module (export/) imports only the contract and the configuration, build/ writes and gateway/ reads through it and
+// they do not import each other; and the graph helper itself finds every kind of import, including computed ones, so a new edge
 // cannot hide from these assertions.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importChain, importGraph, reachableFrom } from './import-graph.ts';
+import { importChain, importGraph, packageImports, reachableFrom } from './import-graph.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const graph = importGraph(root);
 const OFF_THE_NIGHT = ['sample/', 'links-fitting/'];
+/** Node built-ins that reach files, the network, other processes or compression. */
+const IO_MODULES = /^(node:)?(fs|fs\/promises|zlib|net|http|https|http2|dgram|tls|dns|child_process|cluster|worker_threads|stream|readline)$/;
 
 describe('the nightly path', () => {
   it('reaches neither sample/ nor links-fitting/ from pipeline/run.ts', () => {
@@ -89,6 +92,20 @@ describe('the layout', () => {
 
   it('keeps the contract (api/) free of every other part of the project', () => {
     expect(importsBetween('api/', (f) => !f.startsWith('api/'))).toEqual([]);
+  });
+
+  it('keeps the contract (api/) free of I/O: no file system, compression, network or process module', () => {
+    const io = [...packageImports(root, 'api/')].flatMap(([file, names]) => [...names].filter((n) => IO_MODULES.test(n)).map((n) => `${file} → ${n}`));
+    expect(io).toEqual([]);
+  });
+
+  it('lets the export module (export/) import only the contract (api/) and the configuration (config/)', () => {
+    expect(importsBetween('export/', (f) => !/^(export|api|config)\//.test(f))).toEqual([]);
+  });
+
+  it('has build/ write and gateway/ read an export through export/', () => {
+    expect(importsBetween('build/', (f) => f.startsWith('export/')).length).toBeGreaterThan(0);
+    expect(importsBetween('gateway/', (f) => f.startsWith('export/')).length).toBeGreaterThan(0);
   });
 
   it('lets build/ and gateway/ depend on the contract but not on each other', () => {

@@ -32,6 +32,17 @@ export function importGraph(root: string, loaders: Readonly<Record<string, reado
   return graph;
 }
 
+/** file → the packages and Node built-ins it imports (`node:fs`, `lru-cache`), for every .ts file under the folder
+ *  `dir`. */
+export function packageImports(root: string, dir: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const file of tsFiles(root, dir.replace(/\/$/, ''))) {
+    const names = specifiers(root, file).flatMap((spec) => (spec.kind === 'literal' && !/^\.\.?\//.test(spec.text) ? [spec.text] : []));
+    out.set(file, new Set(names));
+  }
+  return out;
+}
+
 /** Every file reachable from `file` through imports (the file itself included). */
 export function reachableFrom(graph: ReadonlyMap<string, ReadonlySet<string>>, file: string): Set<string> {
   if (!graph.has(file)) throw new Error(`${file} is not in the import graph`);

@@ -13,11 +13,11 @@ import { parseListQuery } from '../../api/query/params.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { primaryKeyOf, requiredParamField } from '../../api/routes/define.ts';
-import { siteLayout } from '../../api/site-layout.ts';
+import { exportLayout } from '../../export/layout.ts';
 import { bulkColumns, type BulkColumn } from '../../build/bulk/columns.ts';
 import { bulkBaseName } from '../../build/bulk/names.ts';
 import { writeBulk, type BulkManifest } from '../../build/bulk/write-bulk.ts';
-import { toArrowFile } from '../../build/site/arrow-file.ts';
+import { toArrowFile } from '../../export/arrow-file.ts';
 import { readSiteInput } from '../../build/site/read-warehouse.ts';
 import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { e2eCity } from '../e2e/city.ts';
@@ -95,15 +95,15 @@ describe('bulk export', () => {
 
   it.each(lists.map((r) => [r.resource, r] as const))('%s: JSON Lines are the API\'s records, in the API\'s order', (_name, route) => {
     const api: string[] = [];
-    let rel: string | null = siteLayout.listFirstPage(route.resource);
+    let rel: string | null = exportLayout.listFirstPage(route.resource);
     const required = route.params.filter((p) => p.required);
     if (required.length) {
       // no canonical pages (a parameter is required): the engine over the published data answers each value of it,
       // and the values in the order the rows hold them give the API's order
       expect(required.length).toBe(1);
       const param = required[0]!, column = requiredParamField(route, param);
-      const ctx = { exportId: (JSON.parse(readFileSync(path.join(siteDir, siteLayout.manifest), 'utf8')) as { export_id: string }).export_id, cursorSecret };
-      const table = loadResourceTable(route, readFileSync(path.join(siteDir, siteLayout.data(route.resource))), ctx);
+      const ctx = { exportId: (JSON.parse(readFileSync(path.join(siteDir, exportLayout.manifest), 'utf8')) as { export_id: string }).export_id, cursorSecret };
+      const table = loadResourceTable(route, readFileSync(path.join(siteDir, exportLayout.data(route.resource))), ctx);
       const records = tables.find((t) => t.route === route)!.records.map((json) => JSON.parse(json) as Record<string, unknown>);
       for (const value of new Set(records.map((r) => String(r[column])))) {
         let cursor: string | null = null;
@@ -119,7 +119,7 @@ describe('bulk export', () => {
     while (rel) {
       const page = JSON.parse(readFileSync(path.join(siteDir, rel), 'utf8')) as { data: unknown[]; next_cursor: string | null };
       api.push(...page.data.map((r) => JSON.stringify(r)));
-      rel = page.next_cursor ? siteLayout.listPage(route.resource, page.next_cursor) : null;
+      rel = page.next_cursor ? exportLayout.listPage(route.resource, page.next_cursor) : null;
     }
     const lines = readFileSync(path.join(dir, `${bulkBaseName(route.resource)}.jsonl`), 'utf8').split('\n').filter(Boolean);
     expect(lines).toEqual(api);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routesOfKind } from '../../api/routes.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { exportLayout, type ExportManifest } from '../../export/layout.ts';
 import { publishSite } from '../../build/publish.ts';
 import { fileEffects } from '../../build/site/effects.ts';
 import { toExportId, type SiteInput } from '../../build/site/input.ts';
@@ -41,7 +41,7 @@ async function publish(siteRoot: string, night: string, logs: string[] = []) {
   });
 }
 
-const file = (id: string, twin = '') => `${siteLayout.detail(detail.resource, id)}${twin}`;
+const file = (id: string, twin = '') => `${exportLayout.detail(detail.resource, id)}${twin}`;
 const inode = async (dir: string, rel: string) => (await stat(path.join(dir, rel))).ino;
 
 describe('a build links what is unchanged since the live export', () => {
@@ -75,7 +75,7 @@ describe('a build links what is unchanged since the live export', () => {
   it('verification reads a linked file again once it was written to', async () => {
     const first = await publish(root, '2026-11-19');
     const second = await publish(root, '2026-11-20');
-    const previous = { dir: first.dir, manifest: JSON.parse(await readFile(path.join(first.dir, siteLayout.manifest), 'utf8')) as SiteManifest };
+    const previous = { dir: first.dir, manifest: JSON.parse(await readFile(path.join(first.dir, exportLayout.manifest), 'utf8')) as ExportManifest };
     await expect(verifySite(second.dir, undefined, previous)).resolves.toBeTruthy();
     // one inode, two exports: damage through the old name shows in the new one, with a fresh modification time
     await writeFile(path.join(first.dir, file('8')), JSON.stringify(big(8, 'SAME ')));
@@ -87,12 +87,12 @@ describe('verification of the file index', () => {
   it('accepts the index written, refuses one damaged or missing', async () => {
     const { dir } = await publish(root, '2026-11-19');
     await expect(verifySite(dir)).resolves.toBeTruthy();
-    const indexPath = path.join(dir, siteLayout.fileIndex);
+    const indexPath = path.join(dir, exportLayout.fileIndex);
     const bytes = await readFile(indexPath);
     bytes[bytes.length - 1] ^= 1;
     await writeFile(indexPath, bytes);
-    await expect(verifySite(dir)).rejects.toThrow(`hash mismatch ${siteLayout.fileIndex}`);
+    await expect(verifySite(dir)).rejects.toThrow(`hash mismatch ${exportLayout.fileIndex}`);
     await unlink(indexPath);
-    await expect(verifySite(dir)).rejects.toThrow(`missing file ${siteLayout.fileIndex}`);
+    await expect(verifySite(dir)).rejects.toThrow(`missing file ${exportLayout.fileIndex}`);
   });
 });

@@ -7,11 +7,11 @@ import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
-import { canonicalUrls } from '../../build/host/canonical-urls.ts';
+import { exportLayout, type ExportManifest } from '../../export/layout.ts';
+import { canonicalUrls } from '../../export/canonical-urls.ts';
 import { nginxSiteConfig, STATIC_CORS } from '../../build/host/nginx.ts';
 import { NGINX_CONF } from '../../build/host/write.ts';
-import { CORS_HEADERS } from '../../gateway/utils/cors.ts';
+import { CORS_HEADERS } from '../../gateway/http/cors.ts';
 import { startServer, type GatewayServer } from '../../gateway/server.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { startNginx, type NginxServer } from '../helpers/nginx-server.ts';
@@ -21,13 +21,13 @@ const KEY = 'static-host-test-key';
 let gateway: GatewayServer;
 let nginx: NginxServer;
 let nginxRoot: string;
-let manifest: SiteManifest;
+let manifest: ExportManifest;
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
 beforeAll(async () => {
   const city = await e2eCity();
   const exportDir = await import('node:fs/promises').then((fs) => fs.realpath(path.join(city.siteRoot, 'current')));
-  manifest = JSON.parse(await readFile(path.join(exportDir, siteLayout.manifest), 'utf8')) as SiteManifest;
+  manifest = JSON.parse(await readFile(path.join(exportDir, exportLayout.manifest), 'utf8')) as ExportManifest;
   gateway = await startServer({
     SITE_DIR: city.siteRoot, CURSOR_SECRET: city.cursorSecret, BASE_URL: city.baseUrl, PORT: '0', HOST: '127.0.0.1',
     TRUST_PROXY_HOPS: '1', RATE_LIMIT_ANON: '3', API_KEYS: KEY, RATE_LIMIT_KEY: '1000000',
@@ -115,7 +115,7 @@ it('sends everything that is not canonical to the gateway', async () => {
   const base = new URL(gateway.url).pathname;
   const list = canonicalUrls(manifest).find((u) => u.file.endsWith('/index.json') && !u.url.includes('/insights'))!.url;
   const detail = canonicalUrls(manifest).find((u) => !u.file.endsWith('index.json') && !u.url.includes('?') && u.url.split('/').length === 3)!.url;
-  for (const [url, method] of [[`${list}?limit=5`, 'GET'], [`/topics?limit=100`, 'GET'], [`${detail}.json`, 'GET'], [`${list}/index`, 'GET'],
+  for (const [url, method] of [[`${list}?limit=5`, 'GET'], [`/topics?limit=100`, 'GET'], [`${detail}?limit=100`, 'GET'], [`${detail}.json`, 'GET'], [`${list}/index`, 'GET'],
     ['/no-such-route', 'GET'], [`${list}?cursor=bad.cursor`, 'GET'], [list, 'OPTIONS'], [list, 'DELETE']] as const) {
     const headers = { 'x-api-key': KEY, origin: 'https://example.org', 'access-control-request-method': 'GET' };
     const [viaNginx, direct] = await Promise.all([get(`${nginxRoot}${base}${url}`, headers, { method }), get(`${gateway.url}${url}`, headers, { method })]);

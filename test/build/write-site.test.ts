@@ -2,8 +2,8 @@
 // detail documents by id and safe slug, static documents and a manifest whose hashes match the bytes.
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { hasTwins } from '../../api/representations.ts';
-import { fileIndexFromBytes } from '../../api/file-index-file.ts';
+import { hasTwins } from '../../export/representations.ts';
+import { fileIndexFromBytes } from '../../export/file-index-file.ts';
 import { describe, expect, it } from 'vitest';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { listBody } from '../../api/query/envelope.ts';
@@ -11,7 +11,7 @@ import { parseListQuery } from '../../api/query/params.ts';
 import { routes, routesOfKind } from '../../api/routes.ts';
 import { memoryEffects } from '../../build/site/effects.ts';
 import { toExportId } from '../../build/site/input.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { exportLayout, type ExportManifest } from '../../export/layout.ts';
 import { SiteSink } from '../../build/site/sink.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { smallSiteInput } from './helpers/small-site.ts';
@@ -34,23 +34,23 @@ async function build() {
 describe('writeSite', () => {
   it('writes the expected files and a manifest with matching hashes', async () => {
     const { fx, manifest, file } = await build();
-    const expected = new Set<string>([siteLayout.manifest]);
+    const expected = new Set<string>([exportLayout.manifest]);
     for (const route of routesOfKind('list')) {
-      expected.add(siteLayout.data(route.resource));
+      expected.add(exportLayout.data(route.resource));
       expect(manifest.counts[route.resource]).toBe(250);
       // a route with a required parameter has no unfiltered answer: no canonical pages, the engine answers it
       if (!canonical(route)) { expect(manifest.counts[`${route.resource}.pages`]).toBe(0); continue; }
-      expected.add(siteLayout.listFirstPage(route.resource));
+      expected.add(exportLayout.listFirstPage(route.resource));
       expect(manifest.counts[`${route.resource}.pages`]).toBe(3);
     }
     for (const route of routesOfKind('detail')) {
-      for (const id of ['1', '2', '3', '4', '5', '7']) expected.add(siteLayout.detail(route.resource, id));
-      if (route.slugs) expected.add(siteLayout.detail(route.resource, 'first-one'));
-      expected.add(siteLayout.detailIds(route.resource));
+      for (const id of ['1', '2', '3', '4', '5', '7']) expected.add(exportLayout.detail(route.resource, id));
+      if (route.slugs) expected.add(exportLayout.detail(route.resource, 'first-one'));
+      expected.add(exportLayout.detailIds(route.resource));
       expect(manifest.counts[`${route.resource}.details_skipped`]).toBe(1);
     }
-    for (const route of routesOfKind('static')) expected.add(siteLayout.staticFile(route.file));
-    expected.add(siteLayout.fileIndex);
+    for (const route of routesOfKind('static')) expected.add(exportLayout.staticFile(route.file));
+    expected.add(exportLayout.fileIndex);
     const all = [...fx.files.keys()].map((k) => k.slice('/out/'.length));
     // the API's bodies of 1 KB or more have a gzip and a brotli twin holding the same bytes compressed
     const twins = all.filter((p) => p.endsWith('.gz') || p.endsWith('.br'));
@@ -69,36 +69,36 @@ describe('writeSite', () => {
     expect(pages).toHaveLength(routesOfKind('list').filter(canonical).length * 2);
     expect(new Set(written.filter((p) => !p.includes('/_pages/')))).toEqual(expected);
 
-    const onDisk = JSON.parse(text(file(siteLayout.manifest))) as SiteManifest;
+    const onDisk = JSON.parse(text(file(exportLayout.manifest))) as ExportManifest;
     expect(onDisk).toEqual(manifest);
     expect(manifest.export_id).toBe(toExportId('2026-11-20', 'run-1'));
     expect(manifest.built_at).toBe('2026-01-02T03:04:05.000Z');
-    expect(Object.keys(manifest.files).sort()).toEqual(all.filter((p) => p !== siteLayout.manifest && p !== siteLayout.fileIndex).sort());
+    expect(Object.keys(manifest.files).sort()).toEqual(all.filter((p) => p !== exportLayout.manifest && p !== exportLayout.fileIndex).sort());
     for (const [rel, entry] of Object.entries(manifest.files)) {
       const bytes = file(rel)!;
       expect(entry).toEqual({ sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.byteLength });
     }
     // the file index, named in the head before the list (which comes last), lists the same files
-    const indexBytes = file(siteLayout.fileIndex)!;
+    const indexBytes = file(exportLayout.fileIndex)!;
     expect(manifest.file_index).toEqual({ sha256: createHash('sha256').update(indexBytes).digest('hex'), bytes: indexBytes.byteLength });
     expect(Object.keys(onDisk).at(-1)).toBe('files');
     const index = fileIndexFromBytes(new Uint8Array(indexBytes))!;
     expect(index.size).toBe(Object.keys(manifest.files).length);
     for (const [rel, entry] of Object.entries(manifest.files)) expect(index.get(rel)).toEqual(entry);
-    expect(index.has(siteLayout.manifest)).toBe(false);
+    expect(index.has(exportLayout.manifest)).toBe(false);
   });
 
   it('renders canonical pages byte-identical to the engine, following next_cursor to the end', async () => {
     const { input, manifest, file } = await build();
     const ctx = { exportId: manifest.export_id, cursorSecret: input.cursorSecret };
     for (const route of routesOfKind('list').filter(canonical)) {
-      const table = loadResourceTable(route, file(siteLayout.data(route.resource))!, ctx);
+      const table = loadResourceTable(route, file(exportLayout.data(route.resource))!, ctx);
       let cursor: string | null = null;
       let rows = 0;
       for (let guard = 0; guard < 10; guard++) {
         const query = parseListQuery(route, new URLSearchParams(cursor ? { cursor } : {}), ctx);
         const page = table.run(query);
-        const rel = cursor ? siteLayout.listPage(route.resource, cursor) : siteLayout.listFirstPage(route.resource);
+        const rel = cursor ? exportLayout.listPage(route.resource, cursor) : exportLayout.listFirstPage(route.resource);
         expect(text(file(rel)), rel).toBe(listBody(page, 100));
         const body = JSON.parse(text(file(rel))) as { data: Record<string, unknown>[]; next_cursor: string | null; limit: number };
         expect(body.limit).toBe(100);
@@ -114,14 +114,14 @@ describe('writeSite', () => {
   it('publishes details by id and safe, unambiguous slugs, keeping string documents byte for byte', async () => {
     const { fx, file } = await build();
     const orgs = routesOfKind('detail').find((r) => r.resource === 'organizations')!;
-    expect(JSON.parse(text(file(siteLayout.detail('organizations', 'first-one'))))).toMatchObject({ data: { id: 1, name: 'First' } });
-    expect(JSON.parse(text(file(siteLayout.detail('organizations', '1')))).data).toEqual({ id: 1, name: 'First' });
-    expect(text(file(siteLayout.detail('organizations', '7')))).toContain('"big":12345678901234567890');
-    expect(file(siteLayout.detail('organizations', 'shared'))).toBeUndefined();
+    expect(JSON.parse(text(file(exportLayout.detail('organizations', 'first-one'))))).toMatchObject({ data: { id: 1, name: 'First' } });
+    expect(JSON.parse(text(file(exportLayout.detail('organizations', '1')))).data).toEqual({ id: 1, name: 'First' });
+    expect(text(file(exportLayout.detail('organizations', '7')))).toContain('"big":12345678901234567890');
+    expect(file(exportLayout.detail('organizations', 'shared'))).toBeUndefined();
     expect(orgs.slugs).toBe(true);
     expect(fx.logs.some((l) => l.includes('"shared" is shared by ids 3, 4'))).toBe(true);
     expect(fx.logs.some((l) => l.includes('"bad/id" is not a safe file name'))).toBe(true);
-    const reg = JSON.parse(text(file(siteLayout.detail('registrations', '1')))) as Record<string, unknown>;
+    const reg = JSON.parse(text(file(exportLayout.detail('registrations', '1')))) as Record<string, unknown>;
     expect(Object.keys(reg)).toEqual(['data', 'licence', 'attribution']);
   });
 

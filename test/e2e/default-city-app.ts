@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { Config } from '../../config/resolve.ts';
 import { createApp } from '../../gateway/app.ts';
-import { createSiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createExportHolder } from '../../export/serve/export-holder.ts';
 import { defaultCity } from './city.ts';
 import { BASE, type E2eApp } from './harness.ts';
 
@@ -16,7 +16,7 @@ export interface CityApp extends E2eApp {
 
 /** A gateway over a built city's published site, limits high enough for thousands of requests. */
 export async function openCityApp(config: Config): Promise<CityApp> {
-  const site = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
+  const site = createExportHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
   await site.refresh();
   const app = createApp({ config, site, log: () => {} });
   const get = (p: string) => Promise.resolve(app.request(`${BASE}${p}`, {}, { clientAddress: '192.0.2.9' } as never));

@@ -7,17 +7,17 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, routesOfKind } from '../../api/routes.ts';
 import type { DetailRoute, ListRoute } from '../../api/routes/types.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { exportLayout, type ExportManifest } from '../../export/layout.ts';
 import { e2eConfig, openE2eApp, type E2eApp } from './harness.ts';
 
 let gw: E2eApp;
 let dir: string;
-let manifest: SiteManifest;
+let manifest: ExportManifest;
 
 beforeAll(async () => {
   gw = await openE2eApp();
   dir = path.join((await e2eConfig()).siteRoot, 'current');
-  manifest = JSON.parse(readFileSync(path.join(dir, siteLayout.manifest), 'utf8')) as SiteManifest;
+  manifest = JSON.parse(readFileSync(path.join(dir, exportLayout.manifest), 'utf8')) as ExportManifest;
 });
 
 /** Published names of a detail route: file keys (ids, slugs, aliases) and the ids kept under another key. */
@@ -25,9 +25,9 @@ function namesOf(route: DetailRoute): { keys: string[]; moved: Record<string, st
   const prefix = `api/v1/${route.resource}/`;
   const keys = Object.keys(manifest.files)
     // documents only: not the list's first page, nor the compressed twins beside every file (x.json.gz, x.json.br)
-    .filter((rel) => rel.startsWith(prefix) && rel.endsWith('.json') && !rel.slice(prefix.length).includes('/') && rel !== siteLayout.listFirstPage(route.resource))
+    .filter((rel) => rel.startsWith(prefix) && rel.endsWith('.json') && !rel.slice(prefix.length).includes('/') && rel !== exportLayout.listFirstPage(route.resource))
     .map((rel) => rel.slice(prefix.length, -'.json'.length));
-  const moved = JSON.parse(readFileSync(path.join(dir, siteLayout.detailIds(route.resource)), 'utf8')) as Record<string, string>;
+  const moved = JSON.parse(readFileSync(path.join(dir, exportLayout.detailIds(route.resource)), 'utf8')) as Record<string, string>;
   return { keys, moved };
 }
 
@@ -53,7 +53,7 @@ describe('every published name answers its record', () => {
       const res = await gw.get(`${listOf(route).path}/${key}`);
       expect(res.status, key).toBe(200);
       // Buffer.equals, not toEqual: a deep comparison of every byte would cost more than the requests
-      expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(path.join(dir, siteLayout.detail(route.resource, key)))), key).toBe(true);
+      expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(path.join(dir, exportLayout.detail(route.resource, key)))), key).toBe(true);
     }
     for (const [id, key] of Object.entries(moved)) {
       const res = await gw.get(`${listOf(route).path}/${encodeURIComponent(id)}`);

@@ -3,7 +3,7 @@
 import type { Config } from '../../config/resolve.ts';
 import { e2eCity } from './city.ts';
 import { createApp } from '../../gateway/app.ts';
-import { createSiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createExportHolder } from '../../export/serve/export-holder.ts';
 import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 
 export const BASE = 'http://localhost/api/v1';
@@ -33,7 +33,7 @@ export async function openE2eApp(): Promise<E2eApp> {
 
 /** A gateway over a built city's published site (the e2e city, or `defaultCity()` from city.ts). */
 export async function openCityApp(config: Config): Promise<E2eApp> {
-  const site = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
+  const site = createExportHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
   await site.refresh();
   const app = createApp({ config, site, log: () => {} });
   const get = (p: string) => Promise.resolve(app.request(`${BASE}${p}`, {}, { clientAddress: '192.0.2.7' } as never));

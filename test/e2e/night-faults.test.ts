@@ -7,7 +7,7 @@ import { cp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs
 import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NightCounts, SiteManifest } from '../../api/site-layout.ts';
+import type { NightCounts, ExportManifest } from '../../export/layout.ts';
 import { runBuild } from '../../build/cli.ts';
 import { resolveConfig, type Config } from '../../config/resolve.ts';
 import { NightGuardError } from '../../pipeline/guard/night-guard.ts';
@@ -42,8 +42,8 @@ async function tree(dir: string): Promise<Record<string, string>> {
   return out;
 }
 
-async function liveManifest(dir: string): Promise<SiteManifest> {
-  return JSON.parse(await readFile(path.join(dir, 'site', 'current', '_manifest.json'), 'utf8')) as SiteManifest;
+async function liveManifest(dir: string): Promise<ExportManifest> {
+  return JSON.parse(await readFile(path.join(dir, 'site', 'current', '_manifest.json'), 'utf8')) as ExportManifest;
 }
 
 /** A night on a fresh copy of the clean night's published state, with `damage` applied to the raw files. */

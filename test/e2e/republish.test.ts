@@ -10,14 +10,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileEtag } from '../../api/representations.ts';
+import { fileEtag } from '../../export/representations.ts';
 import { publishSite } from '../../build/publish.ts';
 import { fileEffects } from '../../build/site/effects.ts';
 import { toExportId, type SiteInput } from '../../build/site/input.ts';
 import { readSiteInput } from '../../build/site/read-warehouse.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { createApp } from '../../gateway/app.ts';
-import { createSiteHolder, type SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createExportHolder, type ExportHolder } from '../../export/serve/export-holder.ts';
 import { resolveConfig, type Config } from '../../config/resolve.ts';
 import { openWarehouse } from '../../pipeline/db/warehouse.ts';
 import { e2eCity } from './city.ts';
@@ -34,7 +34,7 @@ const DETAILS = ['/people/1', '/people/2', '/organizations/1', '/sites/1', '/age
 let root: string;
 let config: Config;
 let input: SiteInput;
-let holder: SiteHolder;
+let holder: ExportHolder;
 let app: ReturnType<typeof createApp>;
 
 interface Seen { status: number; exportId: string | null; error?: string }
@@ -55,7 +55,7 @@ async function get(p: string): Promise<{ res: Response; body: Record<string, unk
     const digest = createHash('sha256').update(bytes).digest('hex');
     const etag = res.headers.get('etag') ?? '';
     if (/^"[0-9a-f]+-[0-9a-f]+"$/.test(etag)) {
-      // a file: nginx's "<mtime>-<size>" with the writer's content-hash mtime (api/representations.ts)
+      // a file: nginx's "<mtime>-<size>" with the writer's content-hash mtime (export/representations.ts)
       if (etag !== fileEtag(digest, bytes.byteLength)) problems.push(`file etag ${etag} does not name the body of ${p}`);
     } else if (/^"[0-9a-f]{32}"$/.test(etag)) {
       const seen = bodyOfTag.get(etag);
@@ -104,7 +104,7 @@ beforeAll(async () => {
     wh.close();
   }
   await publish('night-1');
-  holder = createSiteHolder(root, { cursorSecret: config.cursorSecret, keep: KEEP, log: (m, e) => problems.push(`${m} ${String(e)}`) });
+  holder = createExportHolder(root, { cursorSecret: config.cursorSecret, keep: KEEP, log: (m, e) => problems.push(`${m} ${String(e)}`) });
   await holder.refresh();
   holder.startPolling(POLL_MS);
   app = createApp({ config, site: holder, log: (m, e) => problems.push(`${m} ${String(e)}`) });

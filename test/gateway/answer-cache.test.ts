@@ -6,13 +6,13 @@ import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/resolve.ts';
-import { createSiteHolder, type SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createExportHolder, type ExportHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET } from './fixtures/site.ts';
 import { makeFixtureSite } from './fixtures/site.ts';
 import { makeApp, openHolder } from './helpers.ts';
 
 let root: string;
-let holder: SiteHolder;
+let holder: ExportHolder;
 
 beforeAll(async () => {
   root = await makeFixtureSite();
@@ -56,8 +56,8 @@ describe('cache budgets', () => {
   });
 
   it('compressed inline or in the pool, answers the same bytes and tags', async () => {
-    const inline = createSiteHolder(root, { cursorSecret: FIXTURE_SECRET, answerCacheBytes: 0, inlineCompressBytes: 2 ** 20, log: () => {} });
-    const pool = createSiteHolder(root, { cursorSecret: FIXTURE_SECRET, answerCacheBytes: 0, inlineCompressBytes: 0, log: () => {} });
+    const inline = createExportHolder(root, { cursorSecret: FIXTURE_SECRET, answerCacheBytes: 0, inlineCompressBytes: 2 ** 20, log: () => {} });
+    const pool = createExportHolder(root, { cursorSecret: FIXTURE_SECRET, answerCacheBytes: 0, inlineCompressBytes: 0, log: () => {} });
     await Promise.all([inline.refresh(), pool.refresh()]);
     const [a, b] = [makeApp(inline), makeApp(pool)];
     for (const path of ['/registrations?status=active', '/organizations?limit=40']) {
@@ -71,7 +71,7 @@ describe('cache budgets', () => {
   });
 
   it('with both caches off, answers the same bytes and tags', async () => {
-    const off = createSiteHolder(root, { cursorSecret: FIXTURE_SECRET, cacheBytes: 0, answerCacheBytes: 0, log: () => {} });
+    const off = createExportHolder(root, { cursorSecret: FIXTURE_SECRET, cacheBytes: 0, answerCacheBytes: 0, log: () => {} });
     await off.refresh();
     expect(off.current()!.answers).toBeNull();
     const cached = makeApp(holder);

@@ -8,14 +8,14 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkManifest } from '../../build/bulk/write-bulk.ts';
-import { fixedSiteHolder, type SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { fixedExportHolder, type ExportHolder } from '../../export/serve/export-holder.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { errorOf, makeApp, openHolder, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let manifest: BulkManifest;
 let bulkDir: string;
-let holder: SiteHolder;
+let holder: ExportHolder;
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
@@ -39,7 +39,7 @@ describe('GET /bulk', () => {
   });
 
   it('is a 404 with the error body when nothing is published', async () => {
-    const res = await makeApp(fixedSiteHolder(null)).get('/bulk');
+    const res = await makeApp(fixedExportHolder(null)).get('/bulk');
     expect(await errorOf(res)).toMatchObject({ status: 404, error: 'not_found' });
   });
 });

@@ -1,16 +1,16 @@
 // One error shape on every failure path: status, stable code, the four documented fields, no internals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
-import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
-import { fixedSiteHolder } from '../../gateway/utils/site-holder.ts';
+import type { ExportHolder } from '../../export/serve/export-holder.ts';
+import { fixedExportHolder } from '../../export/serve/export-holder.ts';
 import { makeFixtureSite } from './fixtures/site.ts';
 import { errorOf, makeApp, openHolder } from './helpers.ts';
 
 const ERROR_KEYS = ['error', 'message', 'licence', 'attribution'];
 let root: string;
 let otherRoot: string;
-let holder: SiteHolder;
-let otherHolder: SiteHolder;
+let holder: ExportHolder;
+let otherHolder: ExportHolder;
 
 beforeAll(async () => {
   root = await makeFixtureSite('2026-11-20');
@@ -106,7 +106,7 @@ describe('error shape', () => {
   });
 
   it('no site published: 503 service_unavailable', async () => {
-    const t = makeApp(fixedSiteHolder(null));
+    const t = makeApp(fixedExportHolder(null));
     for (const path of ['/', '/organizations', '/organizations/1', '/topics']) {
       const res = await t.get(path);
       expect(res.headers.get('cache-control')).toBe('no-store');

@@ -1,4 +1,4 @@
-// The fast path (gateway/utils/fast-path.ts) against the h3 path it stands in for: over real sockets, the same status
+// The fast path (gateway/fast-path/listener.ts) against the h3 path it stands in for: over real sockets, the same status
 // line, header fields and bytes for every canonical URL and filtered query in every coding, HEAD and If-None-Match;
 // canonical files (held or not yet) and filtered pages are answered without the app; everything else (errors
 // included) reaches the app once, with its hit counted once whichever path it took; a store that counts elsewhere
@@ -11,18 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../api/routes.ts';
 import { resolveConfig } from '../../config/resolve.ts';
 import { createApp, createGateway } from '../../gateway/app.ts';
-import { createMemoryStore } from '../../gateway/stores/memory.ts';
-import type { RateLimitStore } from '../../gateway/stores/types.ts';
-import { createFastPath } from '../../gateway/utils/fast-path.ts';
-import { createRateLimiter, type RateLimitResult } from '../../gateway/utils/rate-limit.ts';
-import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createMemoryStore } from '../../gateway/rate-limit/stores/memory.ts';
+import type { RateLimitStore } from '../../gateway/rate-limit/stores/types.ts';
+import { createFastPath } from '../../gateway/fast-path/listener.ts';
+import { createRateLimiter, type RateLimitResult } from '../../gateway/rate-limit/limiter.ts';
+import type { ExportHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
 import { NOON, openHolder } from './helpers.ts';
 
 interface Wire { status: number; reason: string; headers: string[]; body: Buffer }
 
 let root: string;
-let holder: SiteHolder;
+let holder: ExportHolder;
 const servers: Server[] = [];
 const config = (anon = 100_000) => resolveConfig({ cursorSecret: FIXTURE_SECRET, rateLimitAnon: anon, rateLimitKey: 1_000_000 }, {});
 

@@ -1,4 +1,4 @@
-// Fuzzing the app through app.fetch over the e2e city (issue 10), bounded and seeded so every run sends the same
+// Fuzzing the app through app.fetch over the e2e city, bounded and seeded so every run sends the same
 // 3,000 requests: registry paths with real and mutated ids, valid and broken parameters, real, altered and foreign
 // cursors, odd encodings, methods and headers. Never a 5xx; every 4xx carries the error body; a detail request
 // answers 200 exactly when its decoded id is a published name and 404 otherwise (no look-alike is ever served).
@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { routes } from '../../api/routes.ts';
 import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
 import { createApp } from '../../gateway/app.ts';
-import { createSiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createExportHolder } from '../../export/serve/export-holder.ts';
 import { e2eCity } from '../e2e/city.ts';
 import { expectErrorBody, publishedNames, seeded, type Rng } from './fuzz-helpers.ts';
 
@@ -21,7 +21,7 @@ const logged: unknown[] = [];
 
 beforeAll(async () => {
   const config = await e2eCity();
-  const holder = createSiteHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
+  const holder = createExportHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
   await holder.refresh();
   app = createApp({ config, site: holder, log: (_m, e) => logged.push(e) });
   const dir = path.join(config.siteRoot, 'current');

@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { DetailRoute } from '../../api/routes/types.ts';
-import { siteLayout, type SiteManifest } from '../../api/site-layout.ts';
+import { exportLayout, type ExportManifest } from '../../export/layout.ts';
 
 /** A seeded generator (mulberry32) with the picks the fuzzers need. */
 export function seeded(seed: number) {
@@ -29,14 +29,14 @@ export type Rng = ReturnType<typeof seeded>;
 
 /** Every name a detail route publishes: file keys (ids, slugs, aliases) and the ids kept under another key. */
 export function publishedNames(siteDir: string, route: DetailRoute): Set<string> {
-  const manifest = JSON.parse(readFileSync(path.join(siteDir, siteLayout.manifest), 'utf8')) as SiteManifest;
+  const manifest = JSON.parse(readFileSync(path.join(siteDir, exportLayout.manifest), 'utf8')) as ExportManifest;
   const prefix = `api/v1/${route.resource}/`;
   const names = new Set<string>();
   for (const rel of Object.keys(manifest.files)) {
     const rest = rel.slice(prefix.length);
     if (rel.startsWith(prefix) && !rest.includes('/') && rest.endsWith('.json') && rest !== 'index.json') names.add(rest.slice(0, -'.json'.length));
   }
-  const moved = JSON.parse(readFileSync(path.join(siteDir, siteLayout.detailIds(route.resource)), 'utf8')) as Record<string, string>;
+  const moved = JSON.parse(readFileSync(path.join(siteDir, exportLayout.detailIds(route.resource)), 'utf8')) as Record<string, string>;
   for (const id of Object.keys(moved)) names.add(id);
   return names;
 }

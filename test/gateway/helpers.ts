@@ -2,15 +2,15 @@
 // that go through app.fetch / app.request without sockets.
 import { resolveConfig, type ConfigOptions } from '../../config/resolve.ts';
 import { createApp, type AppDeps } from '../../gateway/app.ts';
-import { createSiteHolder, type SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { createExportHolder, type ExportHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET } from './fixtures/site.ts';
 
 export const BASE = 'http://localhost/api/v1';
 /** 2026-11-20T12:00:00Z: 18 hours before the 06:00 UTC refresh. */
 export const NOON = Date.parse('2026-11-20T12:00:00Z');
 
-export async function openHolder(siteRoot: string, cursorSecret = FIXTURE_SECRET): Promise<SiteHolder> {
-  const holder = createSiteHolder(siteRoot, { cursorSecret, log: () => {} });
+export async function openHolder(siteRoot: string, cursorSecret = FIXTURE_SECRET): Promise<ExportHolder> {
+  const holder = createExportHolder(siteRoot, { cursorSecret, log: () => {} });
   await holder.refresh();
   return holder;
 }
@@ -24,7 +24,7 @@ export interface TestApp {
 }
 
 /** An app over `site` with generous limits unless overridden, and a clock starting at NOON. */
-export function makeApp(site: SiteHolder, config: ConfigOptions = {}, extra: Partial<AppDeps> = {}): TestApp {
+export function makeApp(site: ExportHolder, config: ConfigOptions = {}, extra: Partial<AppDeps> = {}): TestApp {
   let now = NOON;
   const logged: unknown[] = [];
   const app = createApp({

@@ -8,14 +8,14 @@ import { loadResourceTable } from '../../api/query/engine.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { routes } from '../../api/routes.ts';
-import { siteLayout } from '../../api/site-layout.ts';
-import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
+import { exportLayout } from '../../export/layout.ts';
+import type { ExportHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
 import { organizationRows, registrationRows } from './fixtures/rows.ts';
 import { makeApp, openHolder } from './helpers.ts';
 
 let root: string;
-let holder: SiteHolder;
+let holder: ExportHolder;
 const exportDir = () => path.join(root, 'current');
 const listRoute = (resource: string) => routes.find((r) => r.kind === 'list' && r.resource === resource) as ListRoute;
 
@@ -33,7 +33,7 @@ describe('canonical pages', () => {
   it('serve the exact static file bytes, first page and every page on the walk', async () => {
     const t = makeApp(holder);
     let res = await t.get('/organizations');
-    let expected = await readFile(path.join(exportDir(), siteLayout.listFirstPage('organizations')));
+    let expected = await readFile(path.join(exportDir(), exportLayout.listFirstPage('organizations')));
     let pages = 0;
     for (;;) {
       expect(res.status).toBe(200);
@@ -43,14 +43,14 @@ describe('canonical pages', () => {
       const cursor = JSON.parse(got.toString()).next_cursor as string | null;
       if (!cursor) break;
       res = await t.get(`/organizations?cursor=${cursor}`);
-      expected = await readFile(path.join(exportDir(), siteLayout.listPage('organizations', cursor)));
+      expected = await readFile(path.join(exportDir(), exportLayout.listPage('organizations', cursor)));
     }
     expect(pages).toBe(3);
   });
 
   it('treats an explicit default limit and a trailing slash as canonical', async () => {
     const t = makeApp(holder);
-    const file = await readFile(path.join(exportDir(), siteLayout.listFirstPage('organizations')));
+    const file = await readFile(path.join(exportDir(), exportLayout.listFirstPage('organizations')));
     expect((await bytes(await t.get('/organizations?limit=100'))).equals(file)).toBe(true);
     expect((await bytes(await t.get('/organizations/'))).equals(file)).toBe(true);
   });
@@ -76,7 +76,7 @@ describe('filtered requests', () => {
     it(`${resource}?${qs} matches the engine`, async () => {
       const route = listRoute(resource);
       const site = holder.current()!;
-      const arrow = await readFile(path.join(exportDir(), siteLayout.data(resource)));
+      const arrow = await readFile(path.join(exportDir(), exportLayout.data(resource)));
       const table = loadResourceTable(route, new Uint8Array(arrow), { exportId: site.exportId, cursorSecret: FIXTURE_SECRET });
       const query = parseListQuery(route, new URLSearchParams(qs), site.ctx);
       const expected = listBody(table.run(query), query.limit);
@@ -123,7 +123,7 @@ describe('detail and static routes', () => {
     const t = makeApp(holder);
     const byId = await bytes(await t.get('/organizations/3'));
     const bySlug = await bytes(await t.get('/organizations/org-3'));
-    expect(byId.equals(await readFile(path.join(exportDir(), siteLayout.detail('organizations', '3'))))).toBe(true);
+    expect(byId.equals(await readFile(path.join(exportDir(), exportLayout.detail('organizations', '3'))))).toBe(true);
     expect(bySlug.equals(byId)).toBe(true);
     expect(JSON.parse(byId.toString()).data.id).toBe(3);
     expect((await t.get('/registrations/SM1001')).status).toBe(200);
@@ -133,7 +133,7 @@ describe('detail and static routes', () => {
     const t = makeApp(holder);
     for (const [p, file] of [['', 'index.json'], ['/', 'index.json'], ['/openapi.json', 'openapi.json'], ['/topics', 'topics.json']]) {
       const got = await bytes(await t.get(p!));
-      expect(got.equals(await readFile(path.join(exportDir(), siteLayout.staticFile(file!))))).toBe(true);
+      expect(got.equals(await readFile(path.join(exportDir(), exportLayout.staticFile(file!))))).toBe(true);
     }
   });
 });

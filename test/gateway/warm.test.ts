@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/resolve.ts';
 import { routes } from '../../api/routes.ts';
 import { createGateway } from '../../gateway/app.ts';
-import { createMemoryStore } from '../../gateway/stores/memory.ts';
-import type { SiteHolder } from '../../gateway/utils/site-holder.ts';
-import { warmUp, type WarmOptions } from '../../gateway/utils/warm.ts';
+import { createMemoryStore } from '../../gateway/rate-limit/stores/memory.ts';
+import type { ExportHolder } from '../../export/serve/export-holder.ts';
+import { warmUp, type WarmOptions } from '../../gateway/fast-path/warm.ts';
 import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
 import { BASE, makeApp, NOON, openHolder } from './helpers.ts';
 
@@ -21,7 +21,7 @@ beforeEach(async () => {
 afterEach(() => rm(root, { recursive: true, force: true }));
 
 /** A gateway as server.ts makes it (the default 60-a-minute anonymous limit), and its warm-up. */
-function gatewayOf(holder: SiteHolder) {
+function gatewayOf(holder: ExportHolder) {
   const config = resolveConfig({ cursorSecret: FIXTURE_SECRET }, {});
   const gateway = createGateway({ config, site: holder, store: createMemoryStore({ windowMs: 60_000, clock: () => NOON }), clock: () => NOON, log: () => {} });
   return { ...gateway, warm: (options: WarmOptions = {}) => warmUp(gateway.warmGet, options) };

@@ -6,7 +6,7 @@ import { trendInsightRoutes } from '../../api/routes/insights-trends.ts';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { parseListQuery } from '../../api/query/params.ts';
-import { toArrowFile } from '../../build/site/arrow-file.ts';
+import { toArrowFile } from '../../export/arrow-file.ts';
 import { exportRow, trendWarehouse, type Row } from './insights-trends-fixture.ts';
 
 const opened: Warehouse[] = [];

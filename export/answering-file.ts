@@ -1,0 +1,82 @@
+// Which file of an export answers a request: the one rule, asked by everything that maps a request to a file (the
+// site writer placing each canonical answer, the gateway's fast path and app, the engine's list path, the nginx
+// configuration writer, the canonical-URL lister). A file answers only a canonical request (docs/static-hosting.md,
+// "What the files answer"); anything else needs the engine or an error, which only the gateway gives.
+import { toLimit } from '../api/query/params.ts';
+import { PAGE_LIMIT_DEFAULT, type Route } from '../api/routes/types.ts';
+import { exportLayout, isSafeFileKey } from './layout.ts';
+
+/**
+ * The file (relative to the export folder) that answers a GET of `route`, or null when no file can: a static
+ * document or a detail (`id`, the decoded path segment) with no query; a list's first page with no query or the
+ * default limit alone; a list's page named by a lone cursor. A route with a required parameter has no unfiltered
+ * answer, so no file. `query` is the query string (with or without its `?`, still percent-encoded) or its parsed
+ * parameters. Whether this export holds the file is the caller's question (its manifest): a cursor minted on another
+ * walk names no file.
+ */
+export function answeringFile(route: Route, query: string | URLSearchParams, id?: string): string | null {
+  const raw = typeof query === 'string' ? (query.startsWith('?') ? query.slice(1) : query) : null;
+  const bare = raw === '' || (raw === null && (query as URLSearchParams).size === 0);
+  switch (route.kind) {
+    case 'static':
+      return bare ? exportLayout.staticFile(route.file) : null;
+    case 'detail':
+      return bare && id !== undefined && isSafeFileKey(id) ? exportLayout.detail(route.resource, id) : null;
+    case 'bulk':
+      return null;
+    case 'list': {
+      if (route.params.some((p) => p.required)) return null;
+      // the spellings a client sends (no query, the default limit, a lone cursor) are told apart without parsing
+      if (bare || raw === FIRST_PAGE_LIMIT) return exportLayout.listFirstPage(route.resource);
+      if (raw !== null && raw.startsWith('cursor=') && !/[&%+]/.test(raw)) return _page(route.resource, raw.slice(7));
+      return _parsed(route.resource, raw === null ? (query as URLSearchParams) : new URLSearchParams(raw));
+    }
+  }
+}
+
+/** A canonical request of a route, with FILE_KEY standing for any file key (an id or a cursor), and its file. */
+export interface FileForm {
+  /** The query string without `?`: '', `limit=100` or `cursor=${FILE_KEY}`. */
+  query: string;
+  /** FILE_KEY when the route's path takes an id. */
+  id?: string;
+  file: string;
+}
+
+/** Stands for a file key in a FileForm: itself a file key, so the rule accepts it like any other. */
+export const FILE_KEY = 'FILEKEY';
+
+/**
+ * The canonical requests of a route, spelled the plain way, each with its file as answeringFile gives it: what a
+ * static host's configuration matches (build/host/nginx.ts) and the canonical URLs are listed from
+ * (export/canonical-urls.ts).
+ */
+export function fileForms(route: Route): FileForm[] {
+  const id = route.kind === 'detail' ? FILE_KEY : undefined;
+  const forms: FileForm[] = [];
+  for (const query of ['', FIRST_PAGE_LIMIT, `cursor=${FILE_KEY}`]) {
+    const file = answeringFile(route, query, id);
+    if (file !== null) forms.push({ query, ...(id ? { id } : {}), file });
+  }
+  return forms;
+}
+
+const FIRST_PAGE_LIMIT = `limit=${PAGE_LIMIT_DEFAULT}`;
+
+/** Any other spelling, as the engine's parser reads it: only `limit` (the default, however written: toLimit) and
+ *  `cursor`, each at most once. */
+function _parsed(resource: string, params: URLSearchParams): string | null {
+  let limit: string | null = null;
+  let cursor: string | null = null;
+  for (const [name, value] of params) {
+    if (name === 'limit' && limit === null) limit = value;
+    else if (name === 'cursor' && cursor === null) cursor = value;
+    else return null;
+  }
+  if (toLimit(limit) !== PAGE_LIMIT_DEFAULT) return null;
+  return cursor === null ? exportLayout.listFirstPage(resource) : _page(resource, cursor);
+}
+
+function _page(resource: string, cursor: string): string | null {
+  return isSafeFileKey(cursor) ? exportLayout.listPage(resource, cursor) : null;
+}

@@ -1,0 +1,81 @@
+// The three kinds of registry route, answered from one export: static files, list pages (a precomputed page file
+// for canonical requests, the in-memory engine for everything else) and detail documents by exact id, slug or alias.
+import { parseListQuery } from '../../api/query/params.ts';
+import { ApiError, clipInput } from '../../api/errors.ts';
+import type { DetailRoute, ListRoute, StaticRoute } from '../../api/routes/types.ts';
+import { answeringFile } from '../../export/answering-file.ts';
+import { exportLayout } from '../../export/layout.ts';
+import type { OpenedExport } from '../../export/serve/open-export.ts';
+import type { Reply } from '../http/reply.ts';
+
+/** GET / , /openapi.json, /topics: the route's file. These routes take no parameters, so a query on them is ignored:
+ *  the file of the bare request answers. */
+export async function serveStatic(opened: OpenedExport, route: StaticRoute): Promise<Reply> {
+  const reply = await fileReply(opened, answeringFile(route, '')!);
+  if (!reply) throw new ApiError(503, 'service_unavailable', `This export has no ${route.path} document`);
+  return reply;
+}
+
+/** The reply of a listed file (null when the export lacks it). */
+export async function fileReply(opened: OpenedExport, rel: string): Promise<Reply | null> {
+  const identity = await opened.represent(rel, null);
+  if (!identity) return null;
+  // a method, not an arrow property: tsx's transform would name the arrow with a defineProperty call per reply
+  return { status: 200, body: identity.body, etag: identity.etag, encoded(encoding) { return opened.represent(rel, encoding); }, from: opened };
+}
+
+/** GET /<resource>?filters&limit&cursor. */
+export async function serveList(opened: OpenedExport, route: ListRoute, search: URLSearchParams): Promise<Reply> {
+  const query = parseListQuery(route, search, opened.ctx);
+  // The site writer wrote the first page and each page reached by following next_cursor; a valid cursor that is
+  // not on that walk (minted under another limit) has no file, and the engine answers it instead.
+  const rel = answeringFile(route, search);
+  const file = rel === null ? null : await fileReply(opened, rel);
+  if (file) return file;
+  const table = opened.tables.get(route.id);
+  if (!table) throw new ApiError(503, 'service_unavailable', `Filtered queries on ${route.path} are not available in this export`);
+  // limit and the cursor position are part of the answer; the filters are in the query hash
+  const key = `${route.id}\n${query.queryHash}\n${query.limit}\n${query.cursor?.after ?? ''}`;
+  const identity = await opened.answer(key, null, () => table.runBody(query));
+  const made = () => identity.body;
+  return { status: 200, body: identity.body, etag: identity.etag, encoded(encoding) { return opened.answer(key, encoding, made); }, from: opened };
+}
+
+/**
+ * GET /<resource>/{id}: the record named exactly by its id, its published slug or a published alias (a site's
+ * address key). Nothing is guessed: an id that names no published file is 404, never the record it resembles.
+ */
+export async function serveDetail(opened: OpenedExport, route: DetailRoute, id: string | undefined): Promise<Reply> {
+  // An id that is a file key names its file (the manifest lists every published id, slug and alias, and nothing
+  // else). Records whose id cannot be a file name ("21 208078 STE 10 OZ", "A0123/24TEY") live under another key,
+  // which the export's id index gives for exactly those ids. Detail routes take no parameters: a query is ignored.
+  let rel = id === undefined ? null : answeringFile(route, '', id);
+  if (rel === null && id !== undefined) {
+    const key = (await _movedIds(opened, route)).get(id);
+    rel = key === undefined ? null : answeringFile(route, '', key);
+  }
+  const reply = rel === null ? null : await fileReply(opened, rel);
+  if (reply) return reply;
+  throw new ApiError(404, 'not_found', `No record with id${route.slugs ? ' or slug' : ''} "${clipInput(id ?? '')}" at ${route.path}`);
+}
+
+// One parsed id index per export and route (id → file key for the ids that are not their own key); the WeakMap
+// lets it go with the export.
+const movedIds = new WeakMap<OpenedExport, Map<string, Promise<ReadonlyMap<string, string>>>>();
+
+function _movedIds(opened: OpenedExport, route: DetailRoute): Promise<ReadonlyMap<string, string>> {
+  let byRoute = movedIds.get(opened);
+  if (!byRoute) movedIds.set(opened, byRoute = new Map());
+  let index = byRoute.get(route.resource);
+  if (!index) {
+    index = opened.represent(exportLayout.detailIds(route.resource), null).then((file) => {
+      if (!file) throw new ApiError(503, 'service_unavailable', `This export has no id index for ${route.path}`);
+      const entries = Object.entries(JSON.parse(new TextDecoder().decode(file.body)) as Record<string, unknown>);
+      return new Map(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
+    });
+    // a failed read is not cached, so the next request tries again
+    index.catch(() => byRoute.delete(route.resource));
+    byRoute.set(route.resource, index);
+  }
+  return index;
+}
