@@ -11,7 +11,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { routesOfKind } from '../api/routes.ts';
-import type { ExportManifest as SiteManifest } from '../export/layout.ts';
+import { exportLayout, type ExportManifest } from '../export/layout.ts';
 import { startServer } from '../gateway/server.ts';
 
 interface Burst { requests: number; errors: number; p50Ms: number; p99Ms: number; maxMs: number; seconds: number; serverCpuSeconds: number | null }
@@ -96,13 +96,14 @@ function cpuSeconds(pid: number | undefined): number | null {
 
 /** A deterministic mix of `n` requests drawn from the export's own files. */
 function pickPaths(siteRoot: string, n: number): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(siteRoot, 'current', '_manifest.json'), 'utf8')) as SiteManifest;
+  const manifest = JSON.parse(readFileSync(path.join(siteRoot, 'current', '_manifest.json'), 'utf8')) as ExportManifest;
   const files = Object.keys(manifest.files).sort();
   const pool: string[] = ['/', '/openapi.json', '/topics'];
   for (const route of routesOfKind('list')) {
     if (route.params.some((p) => p.required)) continue;
     pool.push(route.path, `${route.path}?limit=50`);
-    const pages = files.filter((f) => f.startsWith(`api/v1/${route.resource}/_pages/`)).slice(0, 3);
+    const pagesDir = `${path.dirname(exportLayout.listPage(route.resource, 'cursor'))}/`;
+    const pages = files.filter((f) => f.startsWith(pagesDir)).slice(0, 3);
     for (const f of pages) pool.push(`${route.path}?cursor=${path.basename(f, '.json')}`);
   }
   for (const route of routesOfKind('detail')) {

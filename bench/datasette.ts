@@ -1,4 +1,4 @@
-// Datasette vs the gateway on the filtered query mix (issue 14): the gateway's list queries translated to Datasette's
+// Datasette vs the gateway on the filtered query mix: the gateway's list queries translated to Datasette's
 // table JSON (`/<db>/<table>.json?col__exact=…&col__gte=…&_size=…&_shape=objects`) over the SQLite copy that
 // bench/sqlite-tables.ts writes, a check that both answer every query with the same row ids in the same order, and
 // the edge table's rows measured with wrk, Datasette and the gateway back to back at each connection count.

@@ -1,4 +1,4 @@
-// Edge benchmark (issue 14), every figure a ratio from one run on this machine: nginx (the configuration the build
+// Edge benchmark, every figure a ratio from one run on this machine: nginx (the configuration the build
 // writes, one worker) vs the gateway (one worker) on the same canonical files at 8 and 64 connections, with a bare
 // node:http server sending the gateway's answers from memory as the yardstick of Node's own cost; 1 vs 2 gateway
 // workers; filtered pages with and without the answer cache; start time to the first 200 and RSS; Datasette on the
@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { ExportManifest as SiteManifest } from '../export/layout.ts';
+import type { ExportManifest } from '../export/layout.ts';
 import { canonicalUrls } from '../export/canonical-urls.ts';
 import { nginxSiteConfig } from '../build/host/nginx.ts';
 import { resolveConfig } from '../config/resolve.ts';
@@ -20,12 +20,12 @@ import { freePort } from '../test/helpers/redis-server.ts';
 import { datasetteRows } from './datasette.ts';
 import { writeEdgeTable } from './output.ts';
 import { rssMb, sample, startBareNode, startGateway, workerScalingCeiling, wrkLoad, type LoadOptions } from './edge-tools.ts';
-import { _variedFilteredPaths } from './gateway.ts';
+import { variedFilteredPaths } from './gateway.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const config = resolveConfig({ rateLimitAnon: 1e9, rateLimitKey: 1e9 });
 const exportDir = realpathSync(path.join(config.siteRoot, 'current'));
-const manifest = JSON.parse(readFileSync(path.join(exportDir, '_manifest.json'), 'utf8')) as SiteManifest;
+const manifest = JSON.parse(readFileSync(path.join(exportDir, '_manifest.json'), 'utf8')) as ExportManifest;
 const basePath = basePathOf(config.baseUrl);
 
 const wrk = (origin: string, paths: readonly string[], connections: number, duration = seconds, options: LoadOptions = {}) =>
@@ -57,7 +57,7 @@ try {
   const firstPages = urls.filter((u) => u.file.endsWith('/index.json')).map((u) => `${basePath}${u.url}`);
   const files = sample(urls.filter((u) => !u.file.endsWith('/index.json')), 2000).map((u) => `${basePath}${u.url}`);
   const mixed = [...firstPages, ...files];
-  const filtered = (await _variedFilteredPaths(`${one.origin}${basePath}`)).map((p) => `${basePath}${p}`);
+  const filtered = (await variedFilteredPaths(`${one.origin}${basePath}`)).map((p) => `${basePath}${p}`);
   const nginxOrigin = `http://127.0.0.1:${nginxPort}`;
   // the yardstick: Node's HTTP server alone, sending the gateway's own answers to the same URLs from memory
   const bare = await begin(startBareNode(one.origin, mixed));

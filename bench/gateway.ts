@@ -15,7 +15,7 @@ import { toNodeHandler } from 'h3';
 import { resolveConfig } from '../config/resolve.ts';
 import { createApp } from '../gateway/app.ts';
 import { basePathOf } from '../gateway/routes/routing.ts';
-import { createExportHolder as createSiteHolder } from '../export/serve/export-holder.ts';
+import { createExportHolder } from '../export/serve/export-holder.ts';
 import { routesOfKind } from '../api/routes.ts';
 
 export interface GatewayBenchOptions {
@@ -64,7 +64,7 @@ export async function benchGateway(options: GatewayBenchOptions): Promise<Gatewa
         : await _drive(scenario, cached.base, path, seconds, concurrency));
     }
     if (useWrk) {
-      const varied = await _variedFilteredPaths(uncached.base);
+      const varied = await variedFilteredPaths(uncached.base);
       scenarios.push(await _driveWrk(`filtered pages, engine (${varied.length} distinct queries, no answer cache)`,
         uncached.base, varied[0]!, seconds, concurrency, varied));
     }
@@ -77,7 +77,7 @@ export async function benchGateway(options: GatewayBenchOptions): Promise<Gatewa
 
 /** The gateway on a random loopback port; `answerCacheBytes` 0 turns the answer cache off. */
 export async function _serve(config: ReturnType<typeof resolveConfig>, answerCacheBytes: number | undefined) {
-  const holder = createSiteHolder(config.siteRoot, {
+  const holder = createExportHolder(config.siteRoot, {
     cursorSecret: config.cursorSecret, ...(answerCacheBytes === undefined ? {} : { answerCacheBytes }),
   });
   await holder.refresh();
@@ -98,7 +98,7 @@ export async function _serve(config: ReturnType<typeof resolveConfig>, answerCac
 }
 
 /** Hundreds of distinct filtered communications queries: each member's office, by method and by month ranges. */
-export async function _variedFilteredPaths(base: string): Promise<string[]> {
+export async function variedFilteredPaths(base: string): Promise<string[]> {
   const people = (await (await fetch(`${base}/people?role=member_of_council&limit=500`)).json()) as { data: { id: number }[] };
   const methods = ['meeting', 'call', 'email', 'written', 'other'];
   const paths: string[] = [];

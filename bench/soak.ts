@@ -1,23 +1,23 @@
-// Memory under sustained load (issue 14: RSS ≤ 400 MB per worker, flat under an hour of load): one gateway worker
+// Memory under sustained load (the target: resident memory per worker flat under an hour of load): one gateway worker
 // over the built site, driven by wrk in one-minute rounds over a broad mix (20,000 canonical pages and documents
 // sampled across the export, every list's first page, and the bench's filtered queries, so both caches fill and
 // turn over), its resident memory read after every round. Prints one line per round and the table at the end.
 //   SITE_DIR=… [SOAK_MINUTES=60] [SOAK_CONNECTIONS=8] npx tsx bench/soak.ts      (make bench-soak)
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { ExportManifest as SiteManifest } from '../export/layout.ts';
+import type { ExportManifest } from '../export/layout.ts';
 import { canonicalUrls } from '../export/canonical-urls.ts';
 import { resolveConfig } from '../config/resolve.ts';
 import { basePathOf } from '../gateway/routes/routing.ts';
 import { rssMb, sample, startGateway, wrkLoad } from './edge-tools.ts';
-import { _variedFilteredPaths } from './gateway.ts';
+import { variedFilteredPaths } from './gateway.ts';
 import { writeSoakTable } from './output.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 8);
 const config = resolveConfig({ rateLimitAnon: 1e9, rateLimitKey: 1e9 });
 const exportDir = realpathSync(path.join(config.siteRoot, 'current'));
-const manifest = JSON.parse(readFileSync(path.join(exportDir, '_manifest.json'), 'utf8')) as SiteManifest;
+const manifest = JSON.parse(readFileSync(path.join(exportDir, '_manifest.json'), 'utf8')) as ExportManifest;
 const basePath = basePathOf(config.baseUrl);
 
 const gateway = await startGateway(1, basePath);
@@ -26,7 +26,7 @@ try {
   const urls = canonicalUrls(manifest);
   const firstPages = urls.filter((u) => u.file.endsWith('/index.json')).map((u) => `${basePath}${u.url}`);
   const files = sample(urls.filter((u) => !u.file.endsWith('/index.json')), 20_000).map((u) => `${basePath}${u.url}`);
-  const filtered = (await _variedFilteredPaths(`${gateway.origin}${basePath}`)).map((p) => `${basePath}${p}`);
+  const filtered = (await variedFilteredPaths(`${gateway.origin}${basePath}`)).map((p) => `${basePath}${p}`);
   // interleaved so every minute touches all three kinds
   const mix = files.flatMap((f, i) => [f, ...(i % 10 === 0 ? [filtered[(i / 10) % filtered.length]!] : []), ...(i % 100 === 0 ? [firstPages[(i / 100) % firstPages.length]!] : [])]);
   const afterStart = rssMb(gateway.child.pid!);

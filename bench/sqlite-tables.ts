@@ -1,4 +1,4 @@
-// SQLite copy of an export's list tables for the Datasette comparison (issue 14): the rows and columns the API
+// SQLite copy of an export's list tables for the Datasette comparison: the rows and columns the API
 // publishes (the bulk JSON Lines, typed by datapackage.json), an index on every scalar filter column of the list's
 // route, and the route's order as the primary key so Datasette's default order is the gateway's. Written by the
 // sqlite3 CLI (Debian package sqlite3) with its readfile() and JSON functions: no new npm dependency.
@@ -15,7 +15,7 @@ import { benchOutputPath, SQLITE_TABLES_DB } from './output.ts';
 
 const run = promisify(execFile);
 
-/** The list tables the filtered query mix (bench/gateway.ts `_variedFilteredPaths`) reads. */
+/** The list tables the filtered query mix (bench/gateway.ts `variedFilteredPaths`) reads. */
 export const MIX_RESOURCES = ['communications'] as const;
 
 interface TableField { name: string; type: string }

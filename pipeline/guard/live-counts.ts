@@ -2,7 +2,7 @@
 // `<siteRoot>/current`; and tonight's counts of the warehouse being built.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { exportLayout as siteLayout, type NightCounts, type ExportManifest as SiteManifest } from '../../export/layout.ts';
+import { exportLayout, type ExportManifest, type NightCounts } from '../../export/layout.ts';
 import { quoteIdent, type Warehouse } from '../db/warehouse.ts';
 
 export interface LiveCounts {
@@ -15,12 +15,12 @@ export interface LiveCounts {
 export async function readLiveCounts(siteRoot: string): Promise<LiveCounts | null> {
   let text: string;
   try {
-    text = await readFile(path.join(siteRoot, 'current', siteLayout.manifest), 'utf8');
+    text = await readFile(path.join(siteRoot, 'current', exportLayout.manifest), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  const manifest = JSON.parse(text) as SiteManifest;
+  const manifest = JSON.parse(text) as ExportManifest;
   return { exportId: manifest.export_id, night: manifest.night ?? null };
 }
 

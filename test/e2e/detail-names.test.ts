@@ -1,4 +1,4 @@
-// Detail routes name records exactly (issue 10): every published id, slug and alias of the e2e city answers 200
+// Detail routes name records exactly: every published id, slug and alias of the e2e city answers 200
 // with its record, ids that cannot be file names ("21 208078 STE 10 OZ", "A0123/24TEY") answer by their exact id,
 // and a mutation of a published name (sign, NUL, quote, space, padding, case) answers 404 with the error body,
 // never the record it resembles.
@@ -124,7 +124,7 @@ describe('a name that is not published is 404, never a look-alike', () => {
     expect(tried).toBeGreaterThan(samples.length * 15);
   });
 
-  it('the cases of issue 10 on people, organizations and sites', async () => {
+  it('answers 404 for negative, NUL-, quote- and space-bearing ids on people, organizations, sites, applications and registrations', async () => {
     for (const base of ['/people', '/organizations', '/sites', '/applications', '/registrations']) {
       for (const v of ['-1', '1%00', '1%27', '1%22', '1%20', '%201']) await expectNotFound(`${base}/${v}`);
     }

@@ -1,4 +1,4 @@
-// Fault injection over a small sample city's raw files (issue 10 §2): after one clean night is published, each fault
+// Fault injection over a small sample city's raw files: after one clean night is published, each fault
 // is a night of its own on a copy of that published state (site, state, warehouse). Each either publishes the clean
 // night's counts (recovered; a damaged row may be quarantined within the guard's threshold) or fails the night with
 // the reason and leaves site, state and warehouse byte-identical. Nights run in-process (runPipeline, runBuild).

@@ -1,4 +1,4 @@
-// Republishing the same export date under load (issue 10 §1): while concurrent clients walk canonical and filtered
+// Republishing the same export date under load: while concurrent clients walk canonical and filtered
 // cursor pages and fetch detail documents through app.fetch, a rebuild publishes a new export of the same date. No
 // answer is a 5xx, every ETag names one body (a file's is the static host's formula over its SHA-256 and size; an
 // engine answer's, which hashes export and query, never goes with two different bodies), every page of a walk comes
