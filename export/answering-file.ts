@@ -29,6 +29,8 @@ export function answeringFile(route: Route, query: string | URLSearchParams, id?
       // the spellings a client sends (no query, the default limit, a lone cursor) are told apart without parsing
       if (bare || raw === FIRST_PAGE_LIMIT) return exportLayout.listFirstPage(route.resource);
       if (raw !== null && raw.startsWith('cursor=') && !/[&%+]/.test(raw)) return _page(route.resource, raw.slice(7));
+      // a filter named in plain text rules a file out before anything is parsed (most filtered requests)
+      if (raw !== null && _namesAFilter(raw)) return null;
       return _parsed(route.resource, raw === null ? (query as URLSearchParams) : new URLSearchParams(raw));
     }
   }
@@ -76,6 +78,30 @@ function _parsed(resource: string, params: URLSearchParams): string | null {
   if (toLimit(limit) !== PAGE_LIMIT_DEFAULT) return null;
   return cursor === null ? exportLayout.listFirstPage(resource) : _page(resource, cursor);
 }
+
+/** Whether a raw query names, in plain text, a parameter other than `limit` and `cursor`: it then asks for no file.
+ *  A query with an escape (`%`, `+`) is left to the parser, which decodes names as the engine does. */
+function _namesAFilter(raw: string): boolean {
+  if (raw.includes('%') || raw.includes('+')) return false;
+  for (let start = 0; start < raw.length;) {
+    const end = raw.indexOf('&', start);
+    const stop = end < 0 ? raw.length : end;
+    if (stop > start && !_isPagingPair(raw, start, stop)) return true;
+    start = stop + 1;
+  }
+  return false;
+}
+
+function _isPagingPair(raw: string, start: number, stop: number): boolean {
+  for (const name of PAGING_NAMES) {
+    const after = start + name.length;
+    if (raw.startsWith(name, start) && (after === stop || raw.charCodeAt(after) === EQUALS)) return true;
+  }
+  return false;
+}
+
+const PAGING_NAMES = ['limit', 'cursor'];
+const EQUALS = 61; // '='
 
 function _page(resource: string, cursor: string): string | null {
   return isSafeFileKey(cursor) ? exportLayout.listPage(resource, cursor) : null;

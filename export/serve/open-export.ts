@@ -34,6 +34,8 @@ const DEFAULT_FILE_CACHE_BYTES = DEFAULT_FILE_CACHE_MB * 1024 * 1024;
 const DEFAULT_ANSWER_CACHE_BYTES = DEFAULT_ANSWER_CACHE_MB * 1024 * 1024;
 /** What a cache entry holds beyond its body: its key string, the entry and representation objects, the LRU's slot. */
 const ENTRY_BYTES = 256;
+/** What an answer's codings add to its identity bytes, as a share of them (gzip and br of JSON pages). */
+const CODINGS_SHARE = 0.3;
 
 export interface OpenedExport {
   /** Folder of the export (`<siteRoot>/<export-id>`). */
@@ -53,13 +55,20 @@ export interface OpenedExport {
   /** The same representation only if it is already held (no read, no wait): the fast path's lookup. */
   peek(relPath: string, encoding: Encoding | null): Representation | undefined;
   /**
-   * An engine answer in a coding: `key` names it within this export (route, normalised query, limit, position), so
-   * its tag hashes the export id and the key and the body is never hashed; `make` gives its identity bytes, from
-   * which a coding is compressed once. Both are kept in the answer cache until the export is let go.
+   * An engine answer: `key` names it within this export (route, normalised query, limit, position), so its tag
+   * hashes the export id and the key and the body is never hashed; `make` gives its identity bytes (called on a
+   * miss), from which each coding is compressed once, on first demand. The answer and its codings are one entry of
+   * the answer cache, found with one lookup per request.
    */
-  answer(key: string, encoding: Encoding | null, make: () => Uint8Array): Promise<Representation>;
-  /** The answer cache (identity and codings by key), null when its budget is 0. */
-  readonly answers: LRUCache<string, Representation> | null;
+  answer(key: string, make: () => Uint8Array): EngineAnswer;
+  /** The answer cache (one entry per key, its codings with it), null when its budget is 0. */
+  readonly answers: LRUCache<string, EngineAnswer> | null;
+}
+
+/** An engine answer's identity representation, and its codings made on first demand and kept with it. */
+export interface EngineAnswer {
+  readonly identity: Representation;
+  coded(encoding: Encoding): Promise<Representation>;
 }
 
 /** A listed file of an export could not be read as listed: its folder was removed (pruned after newer exports were
@@ -101,13 +110,18 @@ export async function openExport(dir: string, options: OpenExportOptions): Promi
   }));
 
   // Budgets count what an entry holds beyond its bytes (its key, the objects around it).
-  const lru = (budget: number) => (budget > 0
-    ? new LRUCache<string, Representation>({ maxSize: budget, sizeCalculation: (v) => ENTRY_BYTES + v.body.byteLength })
-    : null);
-  const cache = lru(options.cacheBytes ?? DEFAULT_FILE_CACHE_BYTES);
-  const answers = lru(options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES);
+  const cacheBytes = options.cacheBytes ?? DEFAULT_FILE_CACHE_BYTES;
+  const cache = cacheBytes > 0
+    ? new LRUCache<string, Representation>({ maxSize: cacheBytes, sizeCalculation: (v) => ENTRY_BYTES + v.body.byteLength })
+    : null;
+  const answerBytes = options.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
+  // an answer's budget counts its codings at a share of its identity bytes: they are made later, and rarely all
+  const answers = answerBytes > 0
+    ? new LRUCache<string, EngineAnswer>({ maxSize: answerBytes, sizeCalculation: (v) => ENTRY_BYTES + Math.ceil(v.identity.body.byteLength * (1 + CODINGS_SHARE)) })
+    : null;
   const inlineCompressBytes = options.inlineCompressBytes ?? 0;
-  // Representations being read or compressed, so a burst of misses on one file or answer does the work once.
+  // Files being read or compressed, so a burst of misses on one file does the work once (an engine answer is made
+  // within the request's turn and cached before the next request can ask for it).
   const loading = new Map<string, Promise<Representation | null>>();
 
   async function readListed(relPath: string, sha256: string): Promise<Uint8Array> {
@@ -138,12 +152,6 @@ export async function openExport(dir: string, options: OpenExportOptions): Promi
     return { body, etag: fileEtag(entry.sha256, body.byteLength), encoding };
   }
 
-  async function loadAnswer(key: string, encoding: Encoding | null, make: () => Uint8Array): Promise<Representation> {
-    if (encoding === null) return { body: make(), etag: toEtag(hashBody(`${manifest.export_id}\n${key}`)), encoding };
-    const identity = await answer(key, null, make);
-    const body = await compress(identity.body, encoding, 'dynamic', inlineCompressBytes);
-    return { body, etag: toEtag(identity.etag!.slice(1, -1), encoding), encoding };
-  }
 
   const keyOf = (name: string, encoding: Encoding | null) => `${encoding ?? 'identity'}:${name}`;
 
@@ -151,8 +159,20 @@ export async function openExport(dir: string, options: OpenExportOptions): Promi
     return _held(cache, loading, keyOf(relPath, encoding), () => loadFile(relPath, encoding));
   }
 
-  function answer(key: string, encoding: Encoding | null, make: () => Uint8Array): Promise<Representation> {
-    return _held(answers, loading, keyOf(`?${key}`, encoding), () => loadAnswer(key, encoding, make)) as Promise<Representation>;
+  function answer(key: string, make: () => Uint8Array): EngineAnswer {
+    const held = answers?.get(key);
+    if (held) return held;
+    const identity: Representation = { body: make(), etag: toEtag(hashBody(`${manifest.export_id}\n${key}`)), encoding: null };
+    const codings: Partial<Record<Encoding, Promise<Representation>>> = {};
+    const made: EngineAnswer = {
+      identity,
+      coded(encoding) {
+        return codings[encoding] ??= compress(identity.body, encoding, 'dynamic', inlineCompressBytes)
+          .then((body) => ({ body, etag: toEtag(identity.etag!.slice(1, -1), encoding), encoding }));
+      },
+    };
+    answers?.set(key, made);
+    return made;
   }
 
   return {

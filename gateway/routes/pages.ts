@@ -36,9 +36,8 @@ export async function serveList(opened: OpenedExport, route: ListRoute, search: 
   if (!table) throw new ApiError(503, 'service_unavailable', `Filtered queries on ${route.path} are not available in this export`);
   // limit and the cursor position are part of the answer; the filters are in the query hash
   const key = `${route.id}\n${query.queryHash}\n${query.limit}\n${query.cursor?.after ?? ''}`;
-  const identity = await opened.answer(key, null, () => table.runBody(query));
-  const made = () => identity.body;
-  return { status: 200, body: identity.body, etag: identity.etag, encoded(encoding) { return opened.answer(key, encoding, made); }, from: opened };
+  const answer = opened.answer(key, () => table.runBody(query));
+  return { status: 200, body: answer.identity.body, etag: answer.identity.etag, encoded(encoding) { return answer.coded(encoding); }, from: opened };
 }
 
 /**
