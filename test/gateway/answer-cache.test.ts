@@ -2,28 +2,19 @@
 // and ETag without running the engine again, and parameter order does not split the cache. The cache budgets are
 // settings (FILE_CACHE_MB, ANSWER_CACHE_MB); with both off every answer is the same, only made again. Where an
 // answer is compressed (on the event loop or in zlib's pool, COMPRESS_INLINE_KB) changes no byte.
-import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../config/resolve.ts';
-import { createExportHolder, type ExportHolder } from '../../export/serve/export-holder.ts';
+import { createExportHolder } from '../../export/serve/export-holder.ts';
 import { FIXTURE_SECRET } from './fixtures/site.ts';
-import { makeFixtureSite } from './fixtures/site.ts';
-import { makeApp, openHolder } from './helpers.ts';
+import { makeApp, useFixtureSite } from './helpers.ts';
 
-let root: string;
-let holder: ExportHolder;
-
-beforeAll(async () => {
-  root = await makeFixtureSite();
-  holder = await openHolder(root);
-});
-afterAll(() => rm(root, { recursive: true, force: true }));
+const fixture = useFixtureSite();
 
 describe('answer cache', () => {
   it('reuses a filtered answer across requests and parameter orders', async () => {
-    const t = makeApp(holder);
-    const site = holder.current()!;
+    const t = makeApp(fixture.holder);
+    const site = fixture.holder.current()!;
     const answers = site.answers!;
     const before = answers.size;
     const a = await t.get('/registrations?status=active&limit=7');
@@ -56,8 +47,8 @@ describe('cache budgets', () => {
   });
 
   it('compressed inline or in the pool, answers the same bytes and tags', async () => {
-    const inline = createExportHolder(root, { cursorSecret: FIXTURE_SECRET, answerCacheBytes: 0, inlineCompressBytes: 2 ** 20, log: () => {} });
-    const pool = createExportHolder(root, { cursorSecret: FIXTURE_SECRET, answerCacheBytes: 0, inlineCompressBytes: 0, log: () => {} });
+    const inline = createExportHolder(fixture.root, { cursorSecret: FIXTURE_SECRET, answerCacheBytes: 0, inlineCompressBytes: 2 ** 20, log: () => {} });
+    const pool = createExportHolder(fixture.root, { cursorSecret: FIXTURE_SECRET, answerCacheBytes: 0, inlineCompressBytes: 0, log: () => {} });
     await Promise.all([inline.refresh(), pool.refresh()]);
     const [a, b] = [makeApp(inline), makeApp(pool)];
     for (const path of ['/registrations?status=active', '/organizations?limit=40']) {
@@ -71,10 +62,10 @@ describe('cache budgets', () => {
   });
 
   it('with both caches off, answers the same bytes and tags', async () => {
-    const off = createExportHolder(root, { cursorSecret: FIXTURE_SECRET, cacheBytes: 0, answerCacheBytes: 0, log: () => {} });
+    const off = createExportHolder(fixture.root, { cursorSecret: FIXTURE_SECRET, cacheBytes: 0, answerCacheBytes: 0, log: () => {} });
     await off.refresh();
     expect(off.current()!.answers).toBeNull();
-    const cached = makeApp(holder);
+    const cached = makeApp(fixture.holder);
     const uncached = makeApp(off);
     for (const path of ['/registrations', '/registrations?status=active&limit=7', '/organizations?limit=3']) {
       for (const encoding of [null, 'gzip']) {

@@ -1,9 +1,11 @@
 // Shared set-up for the gateway's HTTP tests: an app over the fixture site with a fake clock, and request helpers
 // that go through app.fetch / app.request without sockets.
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll } from 'vitest';
 import { resolveConfig, type ConfigOptions } from '../../config/resolve.ts';
 import { createApp, type AppDeps } from '../../gateway/app.ts';
 import { createExportHolder, type ExportHolder } from '../../export/serve/export-holder.ts';
-import { FIXTURE_SECRET } from './fixtures/site.ts';
+import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
 
 export const BASE = 'http://localhost/api/v1';
 /** 2026-11-20T12:00:00Z: 18 hours before the 06:00 UTC refresh. */
@@ -13,6 +15,17 @@ export async function openHolder(siteRoot: string, cursorSecret = FIXTURE_SECRET
   const holder = createExportHolder(siteRoot, { cursorSecret, log: () => {} });
   await holder.refresh();
   return holder;
+}
+
+/** The fixture site and its opened holder for one test file: written before the file's tests, removed after. */
+export function useFixtureSite(): { readonly root: string; readonly holder: ExportHolder } {
+  const fixture = {} as { root: string; holder: ExportHolder };
+  beforeAll(async () => {
+    fixture.root = await makeFixtureSite();
+    fixture.holder = await openHolder(fixture.root);
+  });
+  afterAll(() => rm(fixture.root, { recursive: true, force: true }));
+  return fixture;
 }
 
 export interface TestApp {

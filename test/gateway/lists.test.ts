@@ -1,29 +1,21 @@
 // List endpoints through the gateway: canonical requests serve the site's page files byte for byte, filtered
 // requests match the engine, and following next_cursor yields every record once, in order.
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listBody } from '../../api/query/envelope.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { parseListQuery } from '../../api/query/params.ts';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { routes } from '../../api/routes.ts';
 import { exportLayout } from '../../export/layout.ts';
-import type { ExportHolder } from '../../export/serve/export-holder.ts';
-import { FIXTURE_SECRET, makeFixtureSite } from './fixtures/site.ts';
+import { FIXTURE_SECRET } from './fixtures/site.ts';
 import { organizationRows, registrationRows } from './fixtures/rows.ts';
-import { makeApp, openHolder } from './helpers.ts';
+import { makeApp, useFixtureSite } from './helpers.ts';
 
-let root: string;
-let holder: ExportHolder;
-const exportDir = () => path.join(root, 'current');
+const fixture = useFixtureSite();
+const exportDir = () => path.join(fixture.root, 'current');
 const listRoute = (resource: string) => routes.find((r) => r.kind === 'list' && r.resource === resource) as ListRoute;
-
-beforeAll(async () => {
-  root = await makeFixtureSite();
-  holder = await openHolder(root);
-});
-afterAll(() => rm(root, { recursive: true, force: true }));
 
 async function bytes(res: Response): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
@@ -31,7 +23,7 @@ async function bytes(res: Response): Promise<Buffer> {
 
 describe('canonical pages', () => {
   it('serve the exact static file bytes, first page and every page on the walk', async () => {
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     let res = await t.get('/organizations');
     let expected = await readFile(path.join(exportDir(), exportLayout.listFirstPage('organizations')));
     let pages = 0;
@@ -49,14 +41,14 @@ describe('canonical pages', () => {
   });
 
   it('treats an explicit default limit and a trailing slash as canonical', async () => {
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     const file = await readFile(path.join(exportDir(), exportLayout.listFirstPage('organizations')));
     expect((await bytes(await t.get('/organizations?limit=100'))).equals(file)).toBe(true);
     expect((await bytes(await t.get('/organizations/'))).equals(file)).toBe(true);
   });
 
   it('falls back to the engine for a valid cursor that is not on the canonical walk', async () => {
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     const first = (await (await t.get('/organizations?limit=30')).json()) as { next_cursor: string };
     const res = (await (await t.get(`/organizations?cursor=${first.next_cursor}`)).json()) as { data: { id: number }[] };
     expect(res.data.map((r) => r.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 31));
@@ -75,12 +67,12 @@ describe('filtered requests', () => {
   for (const [resource, qs] of cases) {
     it(`${resource}?${qs} matches the engine`, async () => {
       const route = listRoute(resource);
-      const site = holder.current()!;
+      const site = fixture.holder.current()!;
       const arrow = await readFile(path.join(exportDir(), exportLayout.data(resource)));
       const table = loadResourceTable(route, new Uint8Array(arrow), { exportId: site.exportId, cursorSecret: FIXTURE_SECRET });
       const query = parseListQuery(route, new URLSearchParams(qs), site.ctx);
       const expected = listBody(table.run(query), query.limit);
-      const res = await makeApp(holder).get(`/${resource}?${qs}`);
+      const res = await makeApp(fixture.holder).get(`/${resource}?${qs}`);
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(expected);
     });
@@ -89,7 +81,7 @@ describe('filtered requests', () => {
 
 describe('cursor walk', () => {
   async function walk(first: string): Promise<unknown[]> {
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     const seen: unknown[] = [];
     let url: string | null = first;
     for (let guard = 0; url && guard < 1000; guard++) {
@@ -120,7 +112,7 @@ describe('cursor walk', () => {
 
 describe('detail and static routes', () => {
   it('serve detail files by id and by slug', async () => {
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     const byId = await bytes(await t.get('/organizations/3'));
     const bySlug = await bytes(await t.get('/organizations/org-3'));
     expect(byId.equals(await readFile(path.join(exportDir(), exportLayout.detail('organizations', '3'))))).toBe(true);
@@ -130,7 +122,7 @@ describe('detail and static routes', () => {
   });
 
   it('serve /, /openapi.json and /topics from their files', async () => {
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     for (const [p, file] of [['', 'index.json'], ['/', 'index.json'], ['/openapi.json', 'openapi.json'], ['/topics', 'topics.json']]) {
       const got = await bytes(await t.get(p!));
       expect(got.equals(await readFile(path.join(exportDir(), exportLayout.staticFile(file!))))).toBe(true);

@@ -1,21 +1,13 @@
 // HTTP care on every answer: headers present everywhere, ETag / If-None-Match, Cache-Control timing, CORS preflight,
 // gzip / br negotiation and HEAD.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileEtag } from '../../../export/representations.ts';
-import type { ExportHolder } from '../../../export/serve/export-holder.ts';
 import { fixedExportHolder } from '../../../export/serve/export-holder.ts';
-import { fixtureExportId, makeFixtureSite } from '../fixtures/site.ts';
-import { makeApp, openHolder } from '../helpers.ts';
+import { fixtureExportId } from '../fixtures/site.ts';
+import { makeApp, useFixtureSite } from '../helpers.ts';
 
-let root: string;
-let holder: ExportHolder;
-beforeAll(async () => {
-  root = await makeFixtureSite();
-  holder = await openHolder(root);
-});
-afterAll(() => rm(root, { recursive: true, force: true }));
+const fixture = useFixtureSite();
 
 describe('headers on every response', () => {
   const paths: [string, RequestInit][] = [
@@ -26,7 +18,7 @@ describe('headers on every response', () => {
   ];
   for (const [p, init] of paths) {
     it(`${init.method ?? 'GET'} ${p}`, async () => {
-      const res = await makeApp(holder).get(p, init);
+      const res = await makeApp(fixture.holder).get(p, init);
       expect(res.headers.get('ratelimit-policy')).toMatch(/^"anonymous";q=\d+;w=60$/);
       expect(res.headers.get('ratelimit')).toMatch(/^"anonymous";r=\d+;t=\d+$/);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -42,7 +34,7 @@ describe('headers on every response', () => {
   it('also on 503 and 304', async () => {
     const res = await makeApp(fixedExportHolder(null)).get('/organizations');
     expect(res.headers.get('ratelimit')).toBeTruthy();
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     const etag = (await t.get('/topics')).headers.get('etag')!;
     const nm = await t.get('/topics', { headers: { 'if-none-match': etag } });
     expect(nm.status).toBe(304);
@@ -53,18 +45,18 @@ describe('headers on every response', () => {
 
 describe('ETag and If-None-Match', () => {
   it('gives files the static host\'s own tag, from the manifest hash and the size of the coding sent', async () => {
-    const site = holder.current()!;
+    const site = fixture.holder.current()!;
     const rel = 'api/v1/organizations/index.json';
     const entry = site.files.get(rel)!;
-    const res = await makeApp(holder).get('/organizations');
+    const res = await makeApp(fixture.holder).get('/organizations');
     expect(res.headers.get('etag')).toBe(fileEtag(entry.sha256, entry.bytes));
-    const gz = await makeApp(holder).get('/organizations', { headers: { 'accept-encoding': 'gzip' } });
+    const gz = await makeApp(fixture.holder).get('/organizations', { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('etag')).toBe(fileEtag(entry.sha256, site.files.get(`${rel}.gz`)!.bytes));
   });
 
   for (const p of ['/organizations', '/organizations?type=other&limit=3', '/organizations/org-1']) {
     it(`304 for ${p} (exact, weak, list and *)`, async () => {
-      const t = makeApp(holder);
+      const t = makeApp(fixture.holder);
       const etag = (await t.get(p)).headers.get('etag')!;
       for (const inm of [etag, `W/${etag}`, `"zzz", ${etag}`, '*']) {
         const res = await t.get(p, { headers: { 'if-none-match': inm } });
@@ -77,22 +69,22 @@ describe('ETag and If-None-Match', () => {
   }
 
   it('dynamic ETags are stable across requests and differ between queries', async () => {
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     const a = (await t.get('/organizations?type=other')).headers.get('etag');
     expect((await t.get('/organizations?type=other')).headers.get('etag')).toBe(a);
     expect((await t.get('/organizations?type=government')).headers.get('etag')).not.toBe(a);
   });
 
   it('errors never carry an ETag', async () => {
-    expect((await makeApp(holder).get('/organizations/999999', { headers: { 'if-none-match': '*' } })).status).toBe(404);
+    expect((await makeApp(fixture.holder).get('/organizations/999999', { headers: { 'if-none-match': '*' } })).status).toBe(404);
   });
 });
 
 describe('Cache-Control', () => {
   it('lasts until the next 06:00 UTC refresh, and is configurable', async () => {
     // Clock at 12:00 UTC: 18 h to the next 06:00.
-    expect((await makeApp(holder).get('/topics')).headers.get('cache-control')).toBe('public, max-age=64800');
-    const t = makeApp(holder, {}, { cachePolicy: { refreshHourUtc: 13, maxAgeCap: 600 } });
+    expect((await makeApp(fixture.holder).get('/topics')).headers.get('cache-control')).toBe('public, max-age=64800');
+    const t = makeApp(fixture.holder, {}, { cachePolicy: { refreshHourUtc: 13, maxAgeCap: 600 } });
     expect((await t.get('/topics')).headers.get('cache-control')).toBe('public, max-age=600');
     expect((await t.get('/nope')).headers.get('cache-control')).toBe('public, max-age=60');
   });
@@ -100,7 +92,7 @@ describe('Cache-Control', () => {
 
 describe('CORS', () => {
   it('answers preflights with 204 and the allowed headers', async () => {
-    const res = await makeApp(holder).get('/organizations', {
+    const res = await makeApp(fixture.holder).get('/organizations', {
       method: 'OPTIONS',
       headers: { origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
     });
@@ -116,7 +108,7 @@ describe('CORS', () => {
 
 describe('compression', () => {
   it('serves br or gzip by Accept-Encoding, identical once decoded', async () => {
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     for (const p of ['/organizations', '/organizations?type=other']) {
       const plain = Buffer.from(await (await t.get(p)).arrayBuffer());
       const br = await t.get(p, { headers: { 'accept-encoding': 'gzip, br' } });
@@ -134,7 +126,7 @@ describe('compression', () => {
   });
 
   it('skips tiny bodies and identity requests', async () => {
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     expect((await t.get('/topics', { headers: { 'accept-encoding': 'br' } })).headers.get('content-encoding')).toBeNull();
     expect((await t.get('/organizations', { headers: { 'accept-encoding': 'identity' } })).headers.get('content-encoding')).toBeNull();
   });
@@ -142,7 +134,7 @@ describe('compression', () => {
 
 describe('HEAD', () => {
   it('has the GET headers and no body', async () => {
-    const t = makeApp(holder);
+    const t = makeApp(fixture.holder);
     for (const p of ['/organizations', '/organizations?type=other', '/organizations/1']) {
       const get = await t.get(p);
       const getLength = (await get.arrayBuffer()).byteLength;
@@ -157,8 +149,8 @@ describe('HEAD', () => {
 });
 
 describe('paths above the API', () => {
-  it.each(['/', '/api', '/api/'])('%s redirects permanently to the API root, with a JSON body', async (p) => {
-    const t = makeApp(holder);
+  it.each(['/', '/api', '/api/'])('%s redirects permanently to the API fixture.root, with a JSON body', async (p) => {
+    const t = makeApp(fixture.holder);
     const res = await Promise.resolve(t.app.request(`http://localhost${p}`, {}, { clientAddress: '192.0.2.1' } as never));
     expect(res.status).toBe(308);
     expect(res.headers.get('location')).toBe('http://localhost:3000/api/v1/');
@@ -167,7 +159,7 @@ describe('paths above the API', () => {
   });
 
   it('a path beside the API is still a 404 with the error body', async () => {
-    const res = await Promise.resolve(makeApp(holder).app.request('http://localhost/apis', {}, { clientAddress: '192.0.2.1' } as never));
+    const res = await Promise.resolve(makeApp(fixture.holder).app.request('http://localhost/apis', {}, { clientAddress: '192.0.2.1' } as never));
     expect(res.status).toBe(404);
     expect((await res.json()).error).toBe('route_not_found');
   });

@@ -1,18 +1,9 @@
 // Rate limiting through the app: budgets, 429 with Retry-After, window reset on the injected clock, invalid keys,
 // proxy trust, IPv6 /56 grouping and IPv4-mapped IPv6 addresses.
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportHolder } from '../../../export/serve/export-holder.ts';
-import { makeFixtureSite } from '../fixtures/site.ts';
-import { errorOf, makeApp, openHolder } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { errorOf, makeApp, useFixtureSite } from '../helpers.ts';
 
-let root: string;
-let holder: ExportHolder;
-beforeAll(async () => {
-  root = await makeFixtureSite();
-  holder = await openHolder(root);
-});
-afterAll(() => rm(root, { recursive: true, force: true }));
+const fixture = useFixtureSite();
 
 const DEFAULT_LIMITS = { rateLimitAnon: 60, rateLimitKey: 600, apiKeys: ['k-valid'] };
 
@@ -24,7 +15,7 @@ async function spend(t: ReturnType<typeof makeApp>, n: number, init: RequestInit
 
 describe('rate limits', () => {
   it('allows 60 anonymous requests a minute, then 429 with retry-after 60', async () => {
-    const t = makeApp(holder, DEFAULT_LIMITS);
+    const t = makeApp(fixture.holder, DEFAULT_LIMITS);
     const first = await t.get('/topics');
     expect(first.headers.get('ratelimit-policy')).toBe('"anonymous";q=60;w=60');
     expect(first.headers.get('ratelimit')).toBe('"anonymous";r=59;t=60');
@@ -41,7 +32,7 @@ describe('rate limits', () => {
   });
 
   it('resets a whole window after the last refused request, as Retry-After says', async () => {
-    const t = makeApp(holder, DEFAULT_LIMITS);
+    const t = makeApp(fixture.holder, DEFAULT_LIMITS);
     await spend(t, 60);
     t.advance(30_000);
     expect((await t.get('/topics')).status).toBe(429);
@@ -58,7 +49,7 @@ describe('rate limits', () => {
   });
 
   it('gives a valid key 600 a minute, independent of the address', async () => {
-    const t = makeApp(holder, DEFAULT_LIMITS);
+    const t = makeApp(fixture.holder, DEFAULT_LIMITS);
     const headers = { 'x-api-key': 'k-valid' };
     const first = await t.get('/topics', { headers });
     expect(first.headers.get('ratelimit-policy')).toBe('"key";q=600;w=60');
@@ -71,7 +62,7 @@ describe('rate limits', () => {
   });
 
   it('answers an invalid key with 401 and charges it to the anonymous budget', async () => {
-    const t = makeApp(holder, DEFAULT_LIMITS);
+    const t = makeApp(fixture.holder, DEFAULT_LIMITS);
     const res = await t.get('/topics', { headers: { 'x-api-key': 'guess-1' } });
     expect(await errorOf(res)).toMatchObject({ status: 401, error: 'invalid_api_key' });
     expect(res.headers.get('ratelimit')).toBe('"anonymous";r=59;t=60');
@@ -84,14 +75,14 @@ describe('rate limits', () => {
   });
 
   it('ignores a spoofed X-Forwarded-For by default', async () => {
-    const t = makeApp(holder, DEFAULT_LIMITS);
+    const t = makeApp(fixture.holder, DEFAULT_LIMITS);
     const statuses = [];
     for (let i = 0; i < 61; i++) statuses.push((await t.get('/topics', { headers: { 'x-forwarded-for': `203.0.113.${i}` } })).status);
     expect(statuses.at(-1)).toBe(429);
   });
 
   it('honours X-Forwarded-For with trustProxyHops=1 (right-most entry)', async () => {
-    const t = makeApp(holder, { ...DEFAULT_LIMITS, trustProxyHops: 1 });
+    const t = makeApp(fixture.holder, { ...DEFAULT_LIMITS, trustProxyHops: 1 });
     // Same proxy socket; distinct clients behind it each get their own budget.
     await spend(t, 60, { headers: { 'x-forwarded-for': '203.0.113.7' }, ip: '10.0.0.1' });
     expect((await t.get('/topics', { headers: { 'x-forwarded-for': '203.0.113.7' }, ip: '10.0.0.1' })).status).toBe(429);
@@ -101,7 +92,7 @@ describe('rate limits', () => {
   });
 
   it('groups IPv6 clients by /56', async () => {
-    const t = makeApp(holder, DEFAULT_LIMITS);
+    const t = makeApp(fixture.holder, DEFAULT_LIMITS);
     for (let i = 0; i < 60; i++) await t.get('/topics', { ip: `2001:db8:abcd:12${(i % 100).toString(16).padStart(2, '0')}::${i}` });
     expect((await t.get('/topics', { ip: '2001:db8:abcd:12ff::1' })).status).toBe(429);
     expect((await t.get('/topics', { ip: '2001:db8:abcd:1300::1' })).status).toBe(200);
@@ -110,12 +101,12 @@ describe('rate limits', () => {
   it('counts IPv4-mapped IPv6 clients as their IPv4 address, from the socket and from trusted X-Forwarded-For', async () => {
     // regression: a mapped spelling must not open a fresh budget beside the IPv4 client's
     const mapped = ['::ffff:198.51.100.9', '::FFFF:c633:6409', '0:0:0:0:0:ffff:198.51.100.9', '[::ffff:198.51.100.9]:443'];
-    const t = makeApp(holder, DEFAULT_LIMITS);
+    const t = makeApp(fixture.holder, DEFAULT_LIMITS);
     await spend(t, 60, { ip: '198.51.100.9' });
     for (const ip of mapped.slice(0, 3)) expect((await t.get('/topics', { ip })).status, ip).toBe(429);
     expect((await t.get('/topics', { ip: '::ffff:198.51.100.10' })).status).toBe(200);
 
-    const proxied = makeApp(holder, { ...DEFAULT_LIMITS, trustProxyHops: 1 });
+    const proxied = makeApp(fixture.holder, { ...DEFAULT_LIMITS, trustProxyHops: 1 });
     await spend(proxied, 60, { headers: { 'x-forwarded-for': '198.51.100.9' }, ip: '10.0.0.1' });
     for (const entry of mapped) {
       const res = await proxied.get('/topics', { headers: { 'x-forwarded-for': `1.1.1.1, ${entry}` }, ip: '10.0.0.1' });
@@ -124,7 +115,7 @@ describe('rate limits', () => {
   });
 
   it('does not spend budget on CORS preflights', async () => {
-    const t = makeApp(holder, DEFAULT_LIMITS);
+    const t = makeApp(fixture.holder, DEFAULT_LIMITS);
     for (let i = 0; i < 70; i++) expect((await t.get('/topics', { method: 'OPTIONS' })).status).toBe(204);
     expect((await t.get('/topics')).headers.get('ratelimit')).toBe('"anonymous";r=59;t=60');
   });
