@@ -7,6 +7,7 @@ import type { ParamDef, Route } from './routes/types.ts';
 import { routes as registry } from './routes.ts';
 import { schemas as recordSchemas } from './schemas/registry.ts';
 import { bulkOperation } from './openapi-bulk.ts';
+import { LABELS_PARAMETER, withLabelSiblings } from './openapi-labels.ts';
 
 type Json = Record<string, unknown>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -32,7 +33,7 @@ export interface OpenApiOptions {
 export function toOpenApi(options: OpenApiOptions): Json {
   const routes = options.routes ?? registry;
   const limits = options.rateLimits ?? { anonymous: 60, withKey: 600 };
-  const schemas: Record<string, Json> = { ...(options.schemas ?? recordSchemas) };
+  const schemas: Record<string, Json> = withLabelSiblings({ ...(options.schemas ?? recordSchemas) }, routes);
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const envelope = _envelopeSchema(route, schemas);
@@ -55,7 +56,7 @@ export function toOpenApi(options: OpenApiOptions): Json {
     paths,
     components: {
       schemas: _reachable(schemas, paths),
-      parameters: { Limit: LIMIT_PARAM, Cursor: CURSOR_PARAM },
+      parameters: { Limit: LIMIT_PARAM, Cursor: CURSOR_PARAM, Labels: LABELS_PARAMETER },
       headers: _headers(limits),
       responses: _responses(),
       securitySchemes: {
@@ -112,15 +113,15 @@ function _operation(route: Route, envelope: string): Json {
   }
   const parameters: Json[] = [];
   if (route.kind === 'list') {
-    parameters.push(...route.params.map(_param), ref('parameters', 'Limit'), ref('parameters', 'Cursor'));
+    parameters.push(...route.params.map(_param), ref('parameters', 'Limit'), ref('parameters', 'Cursor'), ref('parameters', 'Labels'));
   } else if (route.kind === 'detail') {
-    parameters.push({ name: 'id', in: 'path', required: true, description: route.idDescription, schema: { type: 'string' } });
+    parameters.push({ name: 'id', in: 'path', required: true, description: route.idDescription, schema: { type: 'string' } }, ref('parameters', 'Labels'));
   }
   const rateHeaders = { RateLimit: ref('headers', 'RateLimit'), 'RateLimit-Policy': ref('headers', 'RateLimit-Policy') };
   const responses: Json = {
     '200': { description: 'OK', headers: rateHeaders, content: { 'application/json': { schema: ref('schemas', envelope) } } },
     '304': ref('responses', 'NotModified'),
-    ...(route.kind === 'list' ? { '400': ref('responses', 'BadRequest') } : {}),
+    ...(route.kind === 'list' || route.kind === 'detail' ? { '400': ref('responses', 'BadRequest') } : {}),
     '401': ref('responses', 'Unauthorized'),
     ...(route.kind === 'detail' ? { '404': ref('responses', 'NotFound') } : {}),
     '429': ref('responses', 'TooManyRequests'),

@@ -16,6 +16,8 @@ export const exportLayout = {
   /** Ids of a detail route that are not their own file key (JSON object id → file key), so the gateway finds a
    *  record by its exact id and never guesses. */
   detailIds: (resource: string) => `_data/${resource}.ids.json`,
+  /** Display names of the records an id field can name (`{kind: {id: name}}`), for answers asked with labels=1. */
+  labels: '_data/labels.json',
   manifest: '_manifest.json',
   /** The manifest's file list as the gateway holds it (export/file-index.ts), named with its SHA-256 in the manifest's
    *  head; not listed in the file list itself. */

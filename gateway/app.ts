@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineHandler, getRequestIP, getRouterParam, H3, toNodeHandler, type H3Event } from 'h3';
 import { ApiError } from '../api/errors.ts';
 import { answeringFile } from '../export/answering-file.ts';
+import { LABELS_PARAM, parseLabels } from '../api/labels.ts';
 import type { Route } from '../api/routes/types.ts';
 import { routes } from '../api/routes.ts';
 import { serveReference } from './reference/serve.ts';
@@ -16,7 +17,8 @@ import { routeNotFound, toApiError, toErrorReply, uriTooLong } from './http/erro
 import { serveBulkFile, serveBulkManifest } from './bulk/serve.ts';
 import { createFastPath } from './fast-path/listener.ts';
 import type { WarmGet } from './fast-path/warm.ts';
-import { fileReply, serveDetail, serveList, serveStatic } from './routes/pages.ts';
+import { serveDetail, serveList, serveStatic } from './routes/pages.ts';
+import { fileReply } from './routes/export-replies.ts';
 import { createRateLimiter, type RateLimitResult } from './rate-limit/limiter.ts';
 import type { Reply } from './http/reply.ts';
 import { toHttpResponse } from './http/respond.ts';
@@ -173,7 +175,8 @@ async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRo
       case 'list':
         return await serveList(opened, route, event.url.searchParams);
       case 'detail':
-        return await serveDetail(opened, route, _decodeId(getRouterParam(event, 'id')));
+        // detail routes read no other parameter: the rest of a query is ignored, as a static host ignores it
+        return await serveDetail(opened, route, _decodeId(getRouterParam(event, 'id')), parseLabels(event.url.searchParams.get(LABELS_PARAM)));
     }
   } catch (error) {
     // Errors answered from an export still say which export answered.

@@ -4,20 +4,22 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, type ListRoute, type ParamDef } fro
 import { fromCursor, queryHash } from './cursor.ts';
 import { ApiError, clipInput } from '../errors.ts';
 import type { ExportContext, ListQuery } from './types.ts';
+import { LABELS_PARAM, parseLabels } from '../labels.ts';
 
 /** Largest integer accepted by any integer parameter (warehouse integer columns are 32-bit). */
 export const INT_PARAM_MAX = 2147483647;
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 const DIGITS = /^\d+$/;
-const PAGING = new Set(['limit', 'cursor']);
+// Parameters of every list that choose the page or its form, not the rows.
+const NOT_FILTERS = new Set(['limit', 'cursor', LABELS_PARAM]);
 
 /** Parse and validate the query string of a list request. */
 export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: ExportContext): ListQuery {
   const defs = _queryParams(route);
   const seen = new Set<string>();
   for (const name of search.keys()) {
-    if (!defs.has(name) && !PAGING.has(name)) {
-      const known = [...defs.keys(), 'limit', 'cursor'].join(', ');
+    if (!defs.has(name) && !NOT_FILTERS.has(name)) {
+      const known = [...defs.keys(), ...NOT_FILTERS].join(', ');
       throw bad('unknown_parameter', `Unknown parameter "${clipInput(name)}" for ${route.path}; accepted parameters: ${known}`);
     }
     if (seen.has(name)) throw bad('invalid_parameter', `Parameter "${clipInput(name)}" was given more than once; give it at most once`);
@@ -42,7 +44,8 @@ export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: E
   const token = search.get('cursor');
   if (token === '') throw bad('invalid_cursor', 'Parameter "cursor" is empty; pass the next_cursor value of a previous page');
   const cursor = token === null ? null : fromCursor(token, { query: hash, export: ctx.exportId }, ctx.cursorSecret);
-  return { route, filters, limit, cursor, queryHash: hash };
+  // labels change the records' form, not which rows: not in the hash, so a cursor walks either form
+  return { route, filters, limit, cursor, queryHash: hash, labels: parseLabels(search.get(LABELS_PARAM)) };
 }
 
 // A route's query parameters by name, built once per route (registry routes never change).

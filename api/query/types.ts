@@ -21,6 +21,8 @@ export interface ListQuery {
   cursor: CursorPayload | null;
   /** Hash of route id + filters, bound into cursors. */
   queryHash: string;
+  /** Names beside ids (labels=1): the records' form only, so not part of queryHash. */
+  labels?: boolean;
 }
 
 /** One page of a list answer, ready to wrap in the envelope. */

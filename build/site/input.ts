@@ -47,6 +47,15 @@ export interface SiteInput {
   /** Bodies of static routes the pipeline computes (route.table), keyed by route.file: serialised JSON objects. */
   documents?: Readonly<Record<string, string>>;
   rateLimits?: RateLimits;
+  /** Display names by kind and id (api_labels), written as the export's labels file; none when absent. */
+  labels?: readonly LabelRow[];
+}
+
+/** One record's display name (api_labels). */
+export interface LabelRow {
+  kind: string;
+  id: string;
+  name: string;
 }
 
 /**

@@ -8,7 +8,7 @@ import { filterColumns } from '../../api/query/columns.ts';
 import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
 import { routes as registry } from '../../api/routes.ts';
 import type { RateLimits } from '../../api/notes.ts';
-import type { DetailDoc, SiteInput, Topic } from './input.ts';
+import type { DetailDoc, LabelRow, SiteInput, Topic } from './input.ts';
 import type { SourceRow } from '../../export/arrow-file.ts';
 import { assertDocsValid } from './validate-records.ts';
 
@@ -51,10 +51,11 @@ export async function readSiteInput(wh: Warehouse, opts: ReadOptions): Promise<S
     }
   }
   const topics = await wh.all<Topic>('select id, label, description, "group" from api_topics order by id');
+  const labels = await wh.all<LabelRow>('select kind, id, name from api_labels where name is not null order by kind, id');
   // the counts the night guard compares the next night against, written into the manifest
   const night = await readNightCounts(wh);
   return {
-    exportDate, runId, baseUrl: opts.baseUrl, cursorSecret: opts.cursorSecret, lists, details, topics, documents,
+    exportDate, runId, baseUrl: opts.baseUrl, cursorSecret: opts.cursorSecret, lists, details, topics, documents, labels,
     ...(opts.lazy ? { load } : {}),
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
     ...(night ? { night } : {}),

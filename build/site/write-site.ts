@@ -14,6 +14,7 @@ import { toArrowFile } from '../../export/arrow-file.ts';
 import type { BuildEffects } from './effects.ts';
 import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
+import { labelsFile } from '../../export/labels-file.ts';
 import { answeringFile } from '../../export/answering-file.ts';
 import { isSafeFileKey, exportLayout, type ExportManifest } from '../../export/layout.ts';
 import type { PreviousExport } from './previous-export.ts';
@@ -70,6 +71,8 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
     await sink.write(_answeringFile(route, ''), body);
   }
   counts.topics = input.topics.length;
+  await sink.write(exportLayout.labels, labelsFile(input.labels ?? []));
+  counts.labels = input.labels?.length ?? 0;
   await sink.flush();
   for (const extra of extras) {
     Object.assign(counts, await extra({ dir: outDir, exportId: ctx.exportId, records, register: (rel, entry) => sink.register(rel, entry) }));

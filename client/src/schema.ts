@@ -883,6 +883,8 @@ export interface components {
             type: "corporation" | "numbered_company" | "non_profit" | "association" | "government" | "partnership" | "other" | null;
             /** @description Corporate group the organisation belongs to (see /groups), or null */
             group_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record group_id names (null when it has none) */
+            group_name?: string | null;
             /** @description URL-safe name usable in /organizations/{slug}, or null when not unique */
             slug: string | null;
         };
@@ -903,10 +905,16 @@ export interface components {
             id: string;
             /** @description Organisation the lobbying is for (the client, or the employer of in-house lobbyists) (its canonical record: published L3 merges applied) */
             client_organization_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record client_organization_id names (null when it has none) */
+            client_organization_name?: string | null;
             /** @description Primary lobbyist of the registration */
             lobbyist_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record lobbyist_person_id names (null when it has none) */
+            lobbyist_person_name?: string | null;
             /** @description Consultant lobbyist's firm (its canonical record: published L3 merges applied), or null for in-house and voluntary registrations */
             firm_organization_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record firm_organization_id names (null when it has none) */
+            firm_organization_name?: string | null;
             /**
              * @description Lobbyist class: consultant, in_house or voluntary
              * @enum {string|null}
@@ -948,10 +956,16 @@ export interface components {
             id: string;
             /** @description SM number of the registration the communication was reported under */
             registration_id: string;
+            /** @description Extension, present only with labels=1: the display name of the record registration_id names (null when it has none) */
+            registration_name?: string | null;
             /** @description Lobbyist who reported the communication */
             lobbyist_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record lobbyist_person_id names (null when it has none) */
+            lobbyist_person_name?: string | null;
             /** @description Public office holder contacted: the person a published L4 link names (the highest score), else the one the office-holder rules resolve (docs/pipeline.md); null when unresolved */
             office_holder_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record office_holder_person_id names (null when it has none) */
+            office_holder_person_name?: string | null;
             /** @description The office holder's name as the lobbyist typed it */
             office_holder_raw: string | null;
             /** @description The office holder's office or position as reported */
@@ -963,6 +977,8 @@ export interface components {
             office_holder_type: "member_of_council" | "councillor_staff" | "city_staff" | "local_board" | "unknown";
             /** @description Member of council whose office was contacted (the member, or the member whose staff was contacted) */
             member_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record member_person_id names (null when it has none) */
+            member_person_name?: string | null;
             /**
              * @description Main method: meeting, call, email, written or other (the most direct one reported); null when the registry states none (counted as not_stated in office statistics)
              * @enum {string|null}
@@ -1023,10 +1039,14 @@ export interface components {
             from_type: string;
             /** @description Id of the source record */
             from_id: string;
+            /** @description Extension, present only with labels=1: the display name of the record from_id names (null when it has none) */
+            from_name?: string | null;
             /** @description Entity type of the target record */
             to_type: string;
             /** @description Id of the target record */
             to_id: string;
+            /** @description Extension, present only with labels=1: the display name of the record to_id names (null when it has none) */
+            to_name?: string | null;
             /** @description Model score in [0, 1] (a calibrated probability on the sample city's planted truth) */
             probability: number | null;
             /** @description Scoring model kind */
@@ -1069,6 +1089,8 @@ export interface components {
             slug: string | null;
             /** @description Geocoded site of the application (see /sites) */
             site_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record site_id names (null when it has none) */
+            site_name?: string | null;
             /** @description Address as published */
             address: string | null;
             /** @description Ward (25-ward model) */
@@ -1114,6 +1136,8 @@ export interface components {
             description: string | null;
             /** @description Related parent file, where the City names one */
             parent_id: string | null;
+            /** @description Extension, present only with labels=1: the display name of the record parent_id names (null when it has none) */
+            parent_name?: string | null;
             /** @description The City's page for the application */
             url: string | null;
         };
@@ -1157,6 +1181,8 @@ export interface components {
             kind: "competitive" | "non_competitive";
             /** @description Lobbying organisation the supplier was resolved to: the one with an equal name key, else the one a published L6 link names (the highest score), as its canonical record (published L3 merges applied); null when neither. Every procurement figure counts the contract for this organisation */
             supplier_organization_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record supplier_organization_id names (null when it has none) */
+            supplier_organization_name?: string | null;
             /** @description Canonical name of that organisation, or the supplier name as published when none */
             supplier_name: string | null;
             /** @description Slug of that organisation, or null */
@@ -1217,6 +1243,8 @@ export interface components {
             election: string;
             /** @description Candidate as a person of this service, where matched to council records */
             candidate_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record candidate_person_id names (null when it has none) */
+            candidate_person_name?: string | null;
             /** @description Candidate name as filed */
             candidate_name: string;
             /**
@@ -1256,8 +1284,12 @@ export interface components {
             election: string;
             /** @description Campaign that received the contribution */
             campaign_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record campaign_id names (null when it has none) */
+            campaign_name?: string | null;
             /** @description Candidate as a person of this service, where matched */
             candidate_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record candidate_person_id names (null when it has none) */
+            candidate_person_name?: string | null;
             /**
              * @description Mayor or Councillor
              * @enum {string}
@@ -1285,6 +1317,8 @@ export interface components {
             contribution_date: string | null;
             /** @description Lobbying organisation the contributor is attributed to (reviewer-confirmed L7 link) (its canonical record: published L3 merges applied); one row per contribution and canonical organisation */
             organization_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record organization_id names (null when it has none) */
+            organization_name?: string | null;
             /**
              * @description 1: a registered lobbyist of the organisation; 2: one of its senior officers
              * @enum {integer}
@@ -1292,8 +1326,12 @@ export interface components {
             tier: 1 | 2;
             /** @description The contributor as a lobbyist of the registry, for tier 1 */
             registry_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record registry_person_id names (null when it has none) */
+            registry_person_name?: string | null;
             /** @description The organisation's registrations through which the contributor is linked */
             registration_ids: string[];
+            /** @description Extension, present only with labels=1: the display name of the record registration_ids names (null when it has none) */
+            registration_names?: (string | null)[];
         };
         ApplicationDetail: {
             /** @description Application or file number as the City publishes it */
@@ -1309,6 +1347,8 @@ export interface components {
             slug: string | null;
             /** @description Geocoded site of the application (see /sites) */
             site_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record site_id names (null when it has none) */
+            site_name?: string | null;
             /** @description Address as published */
             address: string | null;
             /** @description Ward (25-ward model) */
@@ -1354,6 +1394,8 @@ export interface components {
             description: string | null;
             /** @description Related parent file, where the City names one */
             parent_id: string | null;
+            /** @description Extension, present only with labels=1: the display name of the record parent_id names (null when it has none) */
+            parent_name?: string | null;
             /** @description The City's page for the application */
             url: string | null;
             sites: Record<string, never>[];
@@ -1403,6 +1445,8 @@ export interface components {
             kind: "competitive" | "non_competitive";
             /** @description Lobbying organisation the supplier was resolved to: the one with an equal name key, else the one a published L6 link names (the highest score), as its canonical record (published L3 merges applied); null when neither. Every procurement figure counts the contract for this organisation */
             supplier_organization_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record supplier_organization_id names (null when it has none) */
+            supplier_organization_name?: string | null;
             /** @description Canonical name of that organisation, or the supplier name as published when none */
             supplier_name: string | null;
             /** @description Slug of that organisation, or null */
@@ -1474,6 +1518,8 @@ export interface components {
             type: "corporation" | "numbered_company" | "non_profit" | "association" | "government" | "partnership" | "other" | null;
             /** @description Corporate group the organisation belongs to (see /groups), or null */
             group_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record group_id names (null when it has none) */
+            group_name?: string | null;
             /** @description URL-safe name usable in /organizations/{slug}, or null when not unique */
             slug: string | null;
             registrations: Record<string, never>[];
@@ -1499,10 +1545,16 @@ export interface components {
             id: string;
             /** @description Organisation the lobbying is for (the client, or the employer of in-house lobbyists) (its canonical record: published L3 merges applied) */
             client_organization_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record client_organization_id names (null when it has none) */
+            client_organization_name?: string | null;
             /** @description Primary lobbyist of the registration */
             lobbyist_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record lobbyist_person_id names (null when it has none) */
+            lobbyist_person_name?: string | null;
             /** @description Consultant lobbyist's firm (its canonical record: published L3 merges applied), or null for in-house and voluntary registrations */
             firm_organization_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record firm_organization_id names (null when it has none) */
+            firm_organization_name?: string | null;
             /**
              * @description Lobbyist class: consultant, in_house or voluntary
              * @enum {string|null}
@@ -1603,6 +1655,8 @@ export interface components {
         ItemLobbyingRow: {
             /** @description Agenda item with a first recorded vote */
             agenda_item_id: string;
+            /** @description Extension, present only with labels=1: the display name of the record agenda_item_id names (null when it has none) */
+            agenda_item_name?: string | null;
             /**
              * @description Days before the first vote counted: 30, 90 or 180
              * @enum {integer}
@@ -1639,6 +1693,8 @@ export interface components {
         OfficeContactsRow: {
             /** @description Member of council (person id) */
             person_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record person_id names (null when it has none) */
+            person_name?: string | null;
             /** @description Council term */
             term: string;
             /** @description Calendar quarter (YYYYQn), or "term" for the member's whole term */
@@ -1678,6 +1734,8 @@ export interface components {
             subject_type: "lobbyist" | "firm" | "office" | "pair";
             /** @description The subject: a person id (lobbyist, office), an organisation id (firm) or <lobbyist id>:<member person id> (pair) */
             subject_id: string;
+            /** @description Extension, present only with labels=1: the display name of the record subject_id names (null when it has none) */
+            subject_name?: string | null;
             /** @description Member whose office was contacted (person id) */
             office: number;
             /** @description Registry subject category of the registrations, or * for all */
@@ -1700,6 +1758,8 @@ export interface components {
         DeviationRow: {
             /** @description Member of council (person id) */
             person_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record person_id names (null when it has none) */
+            person_name?: string | null;
             /** @description Council term */
             term: string;
             /** @description Recorded Yes/No votes with a bloc on items lobbied for the member (a published L1 link and a communication to the member's office in the 180 days before the vote) */
@@ -1724,10 +1784,14 @@ export interface components {
         FormerOfficialRow: {
             /** @description The lobbyist (person id) */
             lobbyist_person_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record lobbyist_person_id names (null when it has none) */
+            lobbyist_person_name?: string | null;
             /** @description The lobbyist's name */
             lobbyist_name: string;
             /** @description The former public office holder the lobbyist is (person id) */
             former_official_person_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record former_official_person_id names (null when it has none) */
+            former_official_person_name?: string | null;
             /** @description Their name as an office holder */
             former_official_name: string;
             /**
@@ -1765,10 +1829,14 @@ export interface components {
         UpcomingRow: {
             /** @description Active registration (SM number) with no published L1 link to an agenda item yet */
             registration_id: string;
+            /** @description Extension, present only with labels=1: the display name of the record registration_id names (null when it has none) */
+            registration_name?: string | null;
             /** @description Its tracker topic */
             topic: string | null;
             /** @description Its client organisation */
             client_organization_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record client_organization_id names (null when it has none) */
+            client_organization_name?: string | null;
             /**
              * Format: date
              * @description Date the registrar first approved it
@@ -1894,6 +1962,8 @@ export interface components {
             subject_type: "firm" | "lobbyist" | "subject" | "all";
             /** @description The firm's organisation id, the lobbyist's person id or the subject category; null for all */
             subject_id: string | null;
+            /** @description Extension, present only with labels=1: the display name of the record subject_id names (null when it has none) */
+            subject_name?: string | null;
             /** @description Communications dated on or after the first registry snapshot (earlier ones' first sighting is unknown) */
             communications: number | null;
             /** @description Of those, communications first seen in a snapshot more than 3 days after their date */
@@ -1968,6 +2038,8 @@ export interface components {
         ProcurementTimelineRow: {
             /** @description The organisation whose timeline this is (a canonical record: the records merged into it by published L3 links are part of it) */
             organization_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record organization_id names (null when it has none) */
+            organization_name?: string | null;
             /** @description Position of the event in the organisation's timeline (date, then event, then id) */
             row: number;
             /**
@@ -1982,16 +2054,24 @@ export interface components {
             date: string;
             /** @description The registration (registration and communication events) */
             registration_id: string | null;
+            /** @description Extension, present only with labels=1: the display name of the record registration_id names (null when it has none) */
+            registration_name?: string | null;
             /** @description The communication (communication events) */
             communication_id: string | null;
             /** @description Member whose office the communication reached, where it did */
             member_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record member_person_id names (null when it has none) */
+            member_person_name?: string | null;
             /** @description The contract awarded (contract_awarded events) */
             contract_id: string | null;
+            /** @description Extension, present only with labels=1: the display name of the record contract_id names (null when it has none) */
+            contract_name?: string | null;
             /** @description Solicitation document number; on a communication inside a window, the solicitation whose window holds it (the earliest issued) */
             document_number: string | null;
             /** @description Who won the contract: the organisation itself, as /contracts names the supplier (key-resolved, else the published L6 link, as its canonical record) */
             supplier_organization_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record supplier_organization_id names (null when it has none) */
+            supplier_organization_name?: string | null;
             /** @description Contract amount in dollars (contract_awarded events) */
             amount: number | null;
             /**
@@ -2010,6 +2090,8 @@ export interface components {
             scope: "all" | "supplier" | "division";
             /** @description Supplier organisation id (the contract's supplier as /contracts names it: key-resolved, else the best published L6 link, as its canonical record) or division name; null for all */
             scope_id: string | null;
+            /** @description Extension, present only with labels=1: the display name of the record scope_id names (null when it has none) */
+            scope_name?: string | null;
             /** @description Non-competitive reason as published, or * for every reason */
             reason: string;
             /** @description Calendar year of the award (contract) date */
@@ -2032,8 +2114,12 @@ export interface components {
         FirmClientsRow: {
             /** @description Consultant firm (organisation id of its canonical record: published L3 merges applied) */
             firm_organization_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record firm_organization_id names (null when it has none) */
+            firm_organization_name?: string | null;
             /** @description Client the firm lobbied for (organisation id of its canonical record) */
             client_organization_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record client_organization_id names (null when it has none) */
+            client_organization_name?: string | null;
             /** @description Calendar year */
             year: number;
             /** @description The firm's registrations for the client active during the year */
@@ -2062,8 +2148,12 @@ export interface components {
             election: string;
             /** @description The campaign (GET /campaigns id); 0 for the council-wide row */
             campaign_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record campaign_id names (null when it has none) */
+            campaign_name?: string | null;
             /** @description The candidate as a member of council (person id); 0 for the council-wide row; null for a candidate who never sat on council */
             candidate_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record candidate_person_id names (null when it has none) */
+            candidate_person_name?: string | null;
             /** @description Candidate name as filed; null for the council-wide row */
             candidate_name: string | null;
             /**
@@ -2101,10 +2191,16 @@ export interface components {
             term: string;
             /** @description Lobbying organisation (client of the registrations) */
             organization_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record organization_id names (null when it has none) */
+            organization_name?: string | null;
             /** @description The candidate, a member of council in that term (person id) */
             candidate_person_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record candidate_person_id names (null when it has none) */
+            candidate_person_name?: string | null;
             /** @description The candidate's campaign in the election (GET /campaigns id) */
             campaign_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record campaign_id names (null when it has none) */
+            campaign_name?: string | null;
             /** @description Communications on the organisation's registrations that reached the candidate's office (the member or their staff) during the term */
             communications: number;
             /**
@@ -2131,10 +2227,16 @@ export interface components {
             election: string;
             /** @description Lobbying organisation */
             organization_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record organization_id names (null when it has none) */
+            organization_name?: string | null;
             /** @description The campaign (GET /campaigns id) */
             campaign_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record campaign_id names (null when it has none) */
+            campaign_name?: string | null;
             /** @description The candidate as a member of council (person id); null for a candidate who never sat on council */
             candidate_person_id: number | null;
+            /** @description Extension, present only with labels=1: the display name of the record candidate_person_id names (null when it has none) */
+            candidate_person_name?: string | null;
             /** @description Distinct contributors with a published tier 1 or 2 L7 link (reviewer-confirmed): a registered lobbyist or senior officer of a lobbying organisation to the organisation who gave to the campaign: 3 or more */
             contributors: number;
             /** @description Dollars they gave to the campaign (each contribution once) */
@@ -2168,6 +2270,8 @@ export interface components {
             comparison: "within_bloc" | "within_member" | "prior_term";
             /** @description Member of council (person id); 0 for the council-wide row */
             person_id: number;
+            /** @description Extension, present only with labels=1: the display name of the record person_id names (null when it has none) */
+            person_name?: string | null;
             /** @description Election whose contributions define funding: the one before the term (prior_term: the one before the previous term) */
             election: string;
             /** @description Agenda items with a published organisation position and a vote in the comparison (the units resampled) */
@@ -2624,6 +2728,8 @@ export interface components {
         Limit: number;
         /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
         Cursor: string;
+        /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+        Labels: 0 | 1;
     };
     requestBodies: never;
     headers: {
@@ -2699,6 +2805,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -2725,7 +2833,10 @@ export interface operations {
     };
     organizationsDetail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
+            };
             header?: never;
             path: {
                 /** @description Organisation id or slug */
@@ -2747,6 +2858,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2767,6 +2879,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -2793,7 +2907,10 @@ export interface operations {
     };
     peopleDetail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
+            };
             header?: never;
             path: {
                 /** @description Person id or slug */
@@ -2815,6 +2932,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2841,6 +2959,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -2867,7 +2987,10 @@ export interface operations {
     };
     registrationsDetail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
+            };
             header?: never;
             path: {
                 /** @description SM number */
@@ -2889,6 +3012,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2917,6 +3041,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -2960,6 +3086,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -2986,7 +3114,10 @@ export interface operations {
     };
     agendaItemsDetail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
+            };
             header?: never;
             path: {
                 /** @description Item id such as 2023.PH5.12 */
@@ -3008,6 +3139,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -3059,6 +3191,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3106,6 +3240,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3132,7 +3268,10 @@ export interface operations {
     };
     applicationsDetail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
+            };
             header?: never;
             path: {
                 /** @description Application or file number, or URL slug */
@@ -3154,6 +3293,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -3172,6 +3312,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3198,7 +3340,10 @@ export interface operations {
     };
     sitesDetail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
+            };
             header?: never;
             path: {
                 /** @description Site id, slug or address key */
@@ -3220,6 +3365,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -3240,6 +3386,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3283,6 +3431,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3309,7 +3459,10 @@ export interface operations {
     };
     contractsDetail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
+            };
             header?: never;
             path: {
                 /** @description Contract id */
@@ -3331,6 +3484,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -3347,6 +3501,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3373,7 +3529,10 @@ export interface operations {
     };
     groupsDetail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
+            };
             header?: never;
             path: {
                 /** @description Group id */
@@ -3395,6 +3554,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -3415,6 +3575,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3452,6 +3614,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3489,6 +3653,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3528,6 +3694,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3569,6 +3737,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3604,6 +3774,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3641,6 +3813,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3678,6 +3852,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3715,6 +3891,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3750,6 +3928,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3791,6 +3971,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3828,6 +4010,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3867,6 +4051,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3902,6 +4088,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3937,6 +4125,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -3972,6 +4162,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -4005,6 +4197,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -4044,6 +4238,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -4077,6 +4273,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;
@@ -4137,6 +4335,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
+                labels?: components["parameters"]["Labels"];
             };
             header?: never;
             path?: never;

@@ -7,6 +7,8 @@ import { answeringFile } from '../../export/answering-file.ts';
 import { exportLayout } from '../../export/layout.ts';
 import type { OpenedExport } from '../../export/serve/open-export.ts';
 import type { Reply } from '../http/reply.ts';
+import { answerReply, fileReply } from './export-replies.ts';
+import { labelledDetail, labelledList } from './labelled.ts';
 
 /** GET / , /openapi.json, /topics: the route's file. These routes take no parameters, so a query on them is ignored:
  *  the file of the bare request answers. */
@@ -14,14 +16,6 @@ export async function serveStatic(opened: OpenedExport, route: StaticRoute): Pro
   const reply = await fileReply(opened, answeringFile(route, '')!);
   if (!reply) throw new ApiError(503, 'service_unavailable', `This export has no ${route.path} document`);
   return reply;
-}
-
-/** The reply of a listed file (null when the export lacks it). */
-export async function fileReply(opened: OpenedExport, rel: string): Promise<Reply | null> {
-  const identity = await opened.represent(rel, null);
-  if (!identity) return null;
-  // a method, not an arrow property: tsx's transform would name the arrow with a defineProperty call per reply
-  return { status: 200, body: identity.body, etag: identity.etag, encoded(encoding) { return opened.represent(rel, encoding); }, from: opened };
 }
 
 /** GET /<resource>?filters&limit&cursor. */
@@ -36,15 +30,15 @@ export async function serveList(opened: OpenedExport, route: ListRoute, search: 
   if (!table) throw new ApiError(503, 'service_unavailable', `Filtered queries on ${route.path} are not available in this export`);
   // limit and the cursor position are part of the answer; the filters are in the query hash
   const key = `${route.id}\n${query.queryHash}\n${query.limit}\n${query.cursor?.after ?? ''}`;
-  const answer = opened.answer(key, () => table.runBody(query));
-  return { status: 200, body: answer.identity.body, etag: answer.identity.etag, encoded(encoding) { return answer.coded(encoding); }, from: opened };
+  if (query.labels) return labelledList(opened, table, query, key);
+  return answerReply(opened, opened.answer(key, () => table.runBody(query)));
 }
 
 /**
  * GET /<resource>/{id}: the record named exactly by its id, its published slug or a published alias (a site's
- * address key). Nothing is guessed: an id that names no published file is 404, never the record it resembles.
+ * address key); with labels, its id fields' names beside them. Nothing is guessed: an id that names no published file is 404, never the record it resembles.
  */
-export async function serveDetail(opened: OpenedExport, route: DetailRoute, id: string | undefined): Promise<Reply> {
+export async function serveDetail(opened: OpenedExport, route: DetailRoute, id: string | undefined, labels = false): Promise<Reply> {
   // An id that is a file key names its file (the manifest lists every published id, slug and alias, and nothing
   // else). Records whose id cannot be a file name ("21 208078 STE 10 OZ", "A0123/24TEY") live under another key,
   // which the export's id index gives for exactly those ids. Detail routes take no parameters: a query is ignored.
@@ -53,7 +47,7 @@ export async function serveDetail(opened: OpenedExport, route: DetailRoute, id: 
     const key = (await _movedIds(opened, route)).get(id);
     rel = key === undefined ? null : answeringFile(route, '', key);
   }
-  const reply = rel === null ? null : await fileReply(opened, rel);
+  const reply = rel === null ? null : labels ? await labelledDetail(opened, rel) : await fileReply(opened, rel);
   if (reply) return reply;
   throw new ApiError(404, 'not_found', `No record with id${route.slugs ? ' or slug' : ''} "${clipInput(id ?? '')}" at ${route.path}`);
 }

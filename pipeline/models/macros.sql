@@ -240,3 +240,8 @@ create or replace macro size_band(units) as
 create or replace macro natural_sort_key(id) as
     array_to_string(list_transform(regexp_extract_all(upper(coalesce(id, '')), '\d+|\D+'),
         t -> case when regexp_matches(t, '^\d') then lpad(t, cast(greatest(12, length(t)) as integer), '0') else t end), '');
+
+-- Text cut to at most n characters at a word boundary, with an ellipsis when cut (a label stays one short line).
+create or replace macro label_clip(text, n) as
+    case when length(text) <= n then text
+         else rtrim(regexp_replace(left(text, n), '\s+\S*$', ''), ' ,;:.-—') || '…' end;

@@ -27,7 +27,8 @@ describe('openapi.json', () => {
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '304', '401', '429']));
       if (route.kind === 'list') {
         const names = op.parameters!.map((p) => p.name ?? p.$ref);
-        expect(names).toEqual([...route.params.map((p) => p.name), '#/components/parameters/Limit', '#/components/parameters/Cursor']);
+        expect(names).toEqual([...route.params.map((p) => p.name), '#/components/parameters/Limit', '#/components/parameters/Cursor',
+          '#/components/parameters/Labels']);
         expect(op.responses['400']).toBeDefined();
       }
       if (route.kind === 'detail') expect(op.responses['404']).toBeDefined();

@@ -41,12 +41,16 @@ describe('readSiteInput', () => {
       }
       await wh.exec(`create table meta_run as select '2026-11-20' as export_date, 'run-9' as run_id`);
       await wh.exec(`create table api_topics as select 'housing' as id, 'Housing' as label, 'Homes' as description, 'City' as "group"`);
+      await wh.exec(`create table api_labels as select * from (values ('person', '2', 'Maria Chen'), ('organization', '1', 'Acme'),
+        ('site', '9', null)) as t(kind, id, name)`);
 
       const input = await readSiteInput(wh, { baseUrl: 'https://x.test/api/v1', cursorSecret: 's' });
       expect(input.exportDate).toBe('2026-11-20');
       expect(input.runId).toBe('run-9');
       expect(input.documents).toEqual({ 'insights/mayor-share/its.json': ITS_DOCUMENT });
       expect(input.topics).toEqual([{ id: 'housing', label: 'Housing', description: 'Homes', group: 'City' }]);
+      // the names labels=1 gives, in kind and id order, a record without a name left out
+      expect(input.labels).toEqual([{ kind: 'organization', id: '1', name: 'Acme' }, { kind: 'person', id: '2', name: 'Maria Chen' }]);
       // documents travel as the warehouse's JSON text, byte for byte
       expect(input.details.organizations).toEqual([
         { id: '1', slug: 'one', doc: docs.get('organizations')![0] },
@@ -60,6 +64,7 @@ describe('readSiteInput', () => {
       const manifest = await writeSite(input, '/site', fx);
       expect(manifest.counts.communications).toBe(150);
       expect(Buffer.from(fx.files.get('/site/api/v1/organizations/one.json')!).toString()).toContain(`"data":${docs.get('organizations')![0]}`);
+      expect(JSON.parse(Buffer.from(fx.files.get('/site/_data/labels.json')!).toString()).person).toEqual({ 2: 'Maria Chen' });
 
       // lazy: nothing read up front, each route read while it is written; the same files, byte for byte
       const lazy = await readSiteInput(wh, { baseUrl: 'https://x.test/api/v1', cursorSecret: 's', lazy: true });

@@ -34,7 +34,7 @@ async function build() {
 describe('writeSite', () => {
   it('writes the expected files and a manifest with matching hashes', async () => {
     const { fx, manifest, file } = await build();
-    const expected = new Set<string>([exportLayout.manifest]);
+    const expected = new Set<string>([exportLayout.manifest, exportLayout.labels]);
     for (const route of routesOfKind('list')) {
       expected.add(exportLayout.data(route.resource));
       expect(manifest.counts[route.resource]).toBe(250);

@@ -1,10 +1,11 @@
 // Shared access to the end-to-end city built by global-setup.ts: its config, the warehouse (read-only) and a
 // gateway app over its published site, with requests through app.request (no sockets).
 import type { Config } from '../../config/resolve.ts';
+import type { ListRoute } from '../../api/routes/types.ts';
 import { e2eCity } from './city.ts';
 import { createApp } from '../../gateway/app.ts';
 import { createExportHolder } from '../../export/serve/export-holder.ts';
-import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
+import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
 
 export const BASE = 'http://localhost/api/v1';
 
@@ -44,4 +45,21 @@ export async function openCityApp(config: Config): Promise<E2eApp> {
       return { status: res.status, body: (await res.json()) as T };
     },
   };
+}
+
+/** The query string of a route's required parameters, each set to the value most rows of its table hold (ties: the
+ *  lowest); '' for a route without one. */
+export async function requiredQuery(route: ListRoute): Promise<string> {
+  const search = new URLSearchParams();
+  const wh = await openE2eWarehouse();
+  try {
+    for (const p of route.params.filter((x) => x.required)) {
+      const [row] = await wh.all<{ v: unknown }>(`select ${quoteIdent(p.filter!.column)} as v from ${quoteIdent(route.table)}
+        where ${quoteIdent(p.filter!.column)} is not null group by all order by count(*) desc, v limit 1`);
+      search.set(p.name, String(row!.v));
+    }
+  } finally {
+    wh.close();
+  }
+  return search.toString();
 }

@@ -8,7 +8,8 @@ import { parse } from 'csv-parse/sync';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
-import { e2eConfig, openE2eWarehouse } from './harness.ts';
+import { routesOfKind } from '../../api/routes.ts';
+import { e2eConfig, openE2eApp, openE2eWarehouse, requiredQuery } from './harness.ts';
 
 let files: { rel: string; text: string }[] = [];
 /** The contribution insights (contract §4 Contributions): aggregates over linked contributors, never one of them. */
@@ -41,11 +42,30 @@ beforeAll(async () => {
   }
   duck.close();
   wh = await openE2eWarehouse();
-});
+  // the answers the gateway makes with names beside ids (labels=1) are published bytes too: every list's first 500
+  // rows and the detail documents of its first page, scanned like the files (named like them, so the contribution
+  // insights' scans include theirs)
+  const gw = await openE2eApp();
+  for (const route of routesOfKind('list')) {
+    const query = [await requiredQuery(route), 'limit=500', 'labels=1'].filter(Boolean).join('&');
+    const res = await gw.get(`${route.path}?${query}`);
+    expect(res.status, route.path).toBe(200);
+    const text = await res.text();
+    files.push({ rel: `api/v1${route.path}/labels=1`, text: text.replace(/"next_cursor":"[^"]*"/g, '') });
+    const detail = routesOfKind('detail').find((d) => d.path === `${route.path}/{id}`);
+    if (!detail) continue;
+    for (const record of (JSON.parse(text) as { data: { id: unknown }[] }).data.slice(0, 100)) {
+      const path = `${route.path}/${encodeURIComponent(String(record.id))}`;
+      files.push({ rel: `api/v1${path}/labels=1`, text: await (await gw.get(`${path}?labels=1`)).text() });
+    }
+  }
+}, 600_000);
 
 describe('no private byte is published', () => {
-  it('scans a real export, its bulk files included', () => {
+  it('scans a real export, its bulk files included, and the labelled answers', () => {
     expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((f) => f.rel.endsWith('/labels=1')).length).toBeGreaterThan(200);
+    expect(files.find((f) => f.rel === 'api/v1/contributions/labels=1')?.text).toContain('"candidate_person_name"');
     for (const name of ['bulk/contributions.csv', 'bulk/contributions.csv.gz', 'bulk/contributions.parquet', 'bulk/quarantine.csv', 'bulk/links.jsonl']) {
       expect(files.map((f) => f.rel)).toContain(name);
     }

@@ -72,6 +72,9 @@ describe('responses validate against openapi.json', () => {
     const first = await expectValid(route.path, url(''), 200, app);
     expect((first.data as unknown[]).length).toBeGreaterThan(0);
     if (first.next_cursor) await expectValid(route.path, url(`cursor=${first.next_cursor}&limit=7`), 200, app);
+    // names beside ids (an extension): the siblings are declared, so the closed records still validate
+    await expectValid(route.path, url('labels=1'), 200, app);
+    await expectValid(route.path, url('labels=2'), 400, app);
     await expectValid(route.path, url('limit=0'), 400, app);
     await expectValid(route.path, url('cursor=bogus'), 400, app);
     await expectValid(route.path, url('nope=1'), 400, app);
@@ -84,7 +87,9 @@ describe('responses validate against openapi.json', () => {
       const doc = await expectValid(route.path, `${list.path}/${record.id}`, 200);
       expect((doc.data as { id: unknown }).id).toEqual(record.id);
       if (route.slugs && record.slug) await expectValid(route.path, `${list.path}/${record.slug}`, 200);
+      await expectValid(route.path, `${list.path}/${record.id}?labels=1`, 200);
     }
     await expectValid(route.path, `${list.path}/does-not-exist-0`, 404);
+    await expectValid(route.path, `${list.path}/${page.data[0]!.id}?labels=maybe`, 400);
   });
 });
