@@ -1,8 +1,8 @@
 // Edge benchmark, every figure a ratio from one run on this machine: nginx (the configuration the build
 // writes, one worker) vs the gateway (one worker) on the same canonical files at 8 and 64 connections, with a bare
 // node:http server sending the gateway's answers from memory as the yardstick of Node's own cost; 1 vs 2 gateway
-// workers; filtered pages with and without the answer cache; start time to the first 200 and RSS; Datasette on the
-// same filtered queries when DATASETTE_URL names one (bench/datasette.ts). Load from wrk
+// workers; filtered pages with and without the answer cache; labelled pages and documents (labels=1); start time
+// to the first 200 and RSS; Datasette on the same filtered queries when DATASETTE_URL names one (bench/datasette.ts). Load from wrk
 // (2 threads, its own process) rotating through the URL lists with Accept-Encoding: gzip (the Datasette rows also
 // without: Datasette sends identity bytes only). Only 127.0.0.1 is driven.
 //   SITE_DIR=… CURSOR_SECRET=… [BENCH_SECONDS=5] [DATASETTE_URL=…] npx tsx bench/edge.ts      (make bench-edge)
@@ -92,6 +92,25 @@ try {
       `no cache ${engine.rps}/s p99 ${engine.p99} ms`, `${ratio(engine.rps, cached.rps)}× cached`,
       `no cache, 2 workers: ${engineTwo.rps}/s p99 ${engineTwo.p99} ms; errors ${cached.errors}/${engine.errors}/${engineTwo.errors}`]);
   }
+  // names beside ids: the same filtered queries with labels=1, each page made again (no answer cache), and detail
+  // documents with names (made from the document's file) against the files themselves
+  const labelled = filtered.map((p) => `${p}&labels=1`);
+  const details = sample(urls.filter((u) => /^api\/v1\/[^/]+\/[^/]+\.json$/.test(u.file) && !u.file.endsWith('/index.json')), 500)
+    .map((u) => `${basePath}${u.url}`);
+  const rssBeforeLabels = rssMb(uncached.child.pid!);
+  await wrk(uncached.origin, labelled, 8, 1);
+  const plainPages = await wrk(uncached.origin, filtered, 8);
+  const labelledPages = await wrk(uncached.origin, labelled, 8);
+  rows.push([`labels=1, filtered pages (${filtered.length} queries), no cache, c8`, `plain ${plainPages.rps}/s p99 ${plainPages.p99} ms`,
+    `labelled ${labelledPages.rps}/s p99 ${labelledPages.p99} ms`, `${ratio(plainPages.rps, labelledPages.rps)}× the cost of a plain page`,
+    `RSS of that worker ${rssBeforeLabels} MB before any labelled answer, ${rssMb(uncached.child.pid!)} MB after; errors ${plainPages.errors}/${labelledPages.errors}`]);
+  const labelledDetails = details.map((p) => `${p}?labels=1`);
+  await wrk(uncached.origin, labelledDetails, 8, 1);
+  const plainDocs = await wrk(uncached.origin, details, 8);
+  const labelledDocs = await wrk(uncached.origin, labelledDetails, 8);
+  rows.push([`labels=1, detail documents (${details.length}), no cache, c8`, `file ${plainDocs.rps}/s p99 ${plainDocs.p99} ms`,
+    `labelled ${labelledDocs.rps}/s p99 ${labelledDocs.p99} ms`, `${ratio(plainDocs.rps, labelledDocs.rps)}× the cost of the file`,
+    `errors ${plainDocs.errors}/${labelledDocs.errors}`]);
   rows.push(['start to first 200', `1 worker ${one.startMs} ms`, `2 workers ${two.startMs} ms (all listening ${two.allMs} ms)`, '', 'caches warmed before listening']);
   rows.push(['RSS', `1 worker: ${rssAfterStart} MB after start`, `${rssMb(one.child.pid!)} MB after the load`, '',
     `2 workers (primary + workers): ${rssMb(two.child.pid!)} MB`]);

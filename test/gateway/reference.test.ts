@@ -66,7 +66,11 @@ it('renders every operation with live examples, with no console error, and "try 
   expect(target).not.toBeNull();
   await target!.$eval('.opblock-summary-control', (e) => (e as HTMLElement).click());
   await page.waitForSelector('.opblock.is-open .try-out__btn');
-  expect(await page.$eval('.opblock.is-open', (e) => e.textContent ?? '')).toMatch(/Example \(answered by the live export/);
+  const opened = await page.$eval('.opblock.is-open', (e) => e.textContent ?? '');
+  expect(opened).toMatch(/Example \(answered by the live export/);
+  // a parameter that extends the v1 contract says so, in words and by its x-extension mark
+  expect(opened).toMatch(/labels[\s\S]*Extension \(not in the v1 contract\)/);
+  expect(opened).toMatch(/x-extension/);
   await page.$eval('.opblock.is-open .try-out__btn', (e) => (e as HTMLElement).click());
   await page.waitForSelector('.opblock.is-open .execute');
   await page.$eval('.opblock.is-open .execute', (e) => (e as HTMLElement).click());

@@ -8,5 +8,7 @@ window.ui = SwaggerUIBundle({
   defaultModelsExpandDepth: -1,
   displayRequestDuration: true,
   validatorUrl: null,
+  // the x-extension marks say which parameters and fields extend the v1 contract
+  showExtensions: true,
   supportedSubmitMethods: ['get', 'head'],
 });
