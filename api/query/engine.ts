@@ -12,7 +12,7 @@ import { compileFilters, type RowTest } from './predicates.ts';
 import { memoryRecords, type RecordSource } from './records.ts';
 import { sortKeys, type SortKeys } from './sort-keys.ts';
 import { ApiError } from '../errors.ts';
-import { listBodyBytes } from './envelope.ts';
+import { LIST_HEAD_BYTES, listBodyBytes } from './envelope.ts';
 import type { ExportContext, ListQuery, PageResult, ResourceTable } from './types.ts';
 
 export interface LoadOptions {
@@ -48,6 +48,19 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
     runBody(query: ListQuery): Buffer {
       const page = _page(query);
       return listBodyBytes(json, page.rows, page.nextCursor, query.limit);
+    },
+    runBodyBounds(query: ListQuery) {
+      const page = _page(query);
+      const bounds = new Uint32Array(page.rows.length * 2);
+      // listBodyBytes lays the records out after the head, one separator byte between each two
+      let at = LIST_HEAD_BYTES;
+      for (let i = 0; i < page.rows.length; i++) {
+        bounds[2 * i] = at;
+        at += json.byteLength(page.rows[i]!);
+        bounds[2 * i + 1] = at;
+        at += 1;
+      }
+      return { body: listBodyBytes(json, page.rows, page.nextCursor, query.limit), bounds };
     },
   };
 

@@ -41,6 +41,9 @@ export interface ResourceTable {
   run(query: ListQuery): PageResult;
   /** The same page as its list envelope's UTF-8 bytes (listBody's), records never decoded: the gateway's answers. */
   runBody(query: ListQuery): Buffer;
+  /** runBody's bytes with where each record lies in them (`[start, end)` byte pairs, in order): for answers that
+   *  add to each record without decoding the page. */
+  runBodyBounds(query: ListQuery): { body: Buffer; bounds: Uint32Array };
 }
 
 /** Context shared by everything that mints or checks cursors. */

@@ -4,6 +4,7 @@
 import { ApiError } from '../../api/errors.ts';
 import { detailBody, listBody } from '../../api/query/envelope.ts';
 import { withLabels, type LabelLookup } from '../../api/labels.ts';
+import { nameBytes, routeLabelPlan, spliceLabels, type NameBytes } from '../../api/labels-splice.ts';
 import type { ListQuery, ResourceTable } from '../../api/query/types.ts';
 import { readLabelsFile } from '../../export/labels-file.ts';
 import { exportLayout } from '../../export/layout.ts';
@@ -12,14 +13,21 @@ import type { Reply } from '../http/reply.ts';
 import { answerReply } from './export-replies.ts';
 
 // One parsed labels file per export; the WeakMap lets it go with the export.
-const lookups = new WeakMap<OpenedExport, Promise<LabelLookup>>();
+const lookups = new WeakMap<OpenedExport, Promise<Labels>>();
 
-function _labelsOf(opened: OpenedExport): Promise<LabelLookup> {
+interface Labels {
+  lookup: LabelLookup;
+  /** The same names as JSON bytes, each encoded on first use. */
+  names: NameBytes;
+}
+
+function _labelsOf(opened: OpenedExport): Promise<Labels> {
   let lookup = lookups.get(opened);
   if (!lookup) {
     lookup = opened.represent(exportLayout.labels, null).then((file) => {
       if (!file) throw new ApiError(503, 'service_unavailable', 'This export has no labels file, so labels=1 cannot be answered');
-      return readLabelsFile(new TextDecoder().decode(file.body));
+      const lookup = readLabelsFile(new TextDecoder().decode(file.body));
+      return { lookup, names: nameBytes(lookup) };
     });
     // a failed read is not kept, so the next request tries again
     lookup.catch(() => lookups.delete(opened));
@@ -28,10 +36,15 @@ function _labelsOf(opened: OpenedExport): Promise<LabelLookup> {
   return lookup;
 }
 
-/** A list page with labels: the engine's records for the query, each with its siblings. */
+/** A list page with labels: the engine's page for the query, each record with its siblings. */
 export async function labelledList(opened: OpenedExport, table: ResourceTable, query: ListQuery, key: string): Promise<Reply> {
-  const lookup = await _labelsOf(opened);
+  const { lookup, names } = await _labelsOf(opened);
   const answer = opened.answer(`${key}\nlabels`, () => {
+    const plan = routeLabelPlan(table.route);
+    if (plan) {
+      const { body, bounds } = table.runBodyBounds(query);
+      return spliceLabels(body, bounds, plan, names, lookup);
+    }
     const page = table.run(query);
     const records = page.records.map((json) => JSON.stringify(withLabels(JSON.parse(json), lookup)));
     return Buffer.from(listBody({ records, nextCursor: page.nextCursor }, query.limit), 'utf8');
@@ -42,7 +55,7 @@ export async function labelledList(opened: OpenedExport, table: ResourceTable, q
 /** A detail document with labels, from the export's file of the record (`rel`); null when the export lacks it. */
 export async function labelledDetail(opened: OpenedExport, rel: string): Promise<Reply | null> {
   if (!opened.files.has(rel)) return null;
-  const [lookup, file] = await Promise.all([_labelsOf(opened), opened.represent(rel, null)]);
+  const [{ lookup }, file] = await Promise.all([_labelsOf(opened), opened.represent(rel, null)]);
   if (!file) return null;
   const answer = opened.answer(`detail\n${rel}\nlabels`, () => {
     const { data } = JSON.parse(new TextDecoder().decode(file.body)) as { data: unknown };
