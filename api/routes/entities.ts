@@ -6,7 +6,8 @@ import {
   REGISTRATION_TYPES,
 } from '../schemas/vocabulary.ts';
 import {
-  dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, organizationParam, q, strParam, termParam, topicParam,
+  dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, organizationParam, personParam, q, strParam, termParam,
+  topicParam,
 } from './define.ts';
 
 export const entityRoutes: readonly Route[] = [
@@ -62,8 +63,12 @@ export const entityRoutes: readonly Route[] = [
       intParam('ward', 'Ward of a linked site', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
     ],
   }),
-  defineDetail('Entities', 'registrations.detail', '/registrations/{id}', 'registrations', 'RegistrationDetail', false,
-    'Registration with lobbyists, parties, communications and published links', 'SM number'),
+  {
+    ...defineDetail('Entities', 'registrations.detail', '/registrations/{id}', 'registrations', 'RegistrationDetail', false,
+      'Registration with lobbyists, parties, communications and published links', 'SM number'),
+    // the registry's own pages and many news stories print the number without its prefix
+    idShape: { prefix: 'SM', example: 'SM10420' },
+  },
   defineList('Entities', {
     id: 'communications.list',
     path: '/communications',
@@ -75,10 +80,8 @@ export const entityRoutes: readonly Route[] = [
     params: [
       dateParam('from', 'Communication date on or after', { kind: 'gte', column: 'date' }),
       dateParam('to', 'Communication date on or before', { kind: 'lte', column: 'date' }),
-      strParam('registration', 'SM number of the registration', { kind: 'eq', column: 'registration_id' }, '^SM\\d+$'),
-      intParam('member', 'Person id of the member whose office was contacted', {
-        kind: 'eq', column: 'member_person_id', cast: 'integer',
-      }),
+      strParam('registration', 'SM number of the registration', { kind: 'eq', column: 'registration_id' }, { pattern: '^SM\\d+$', example: 'SM10420' }),
+      personParam('member', 'Person id of the member whose office was contacted', 'member_person_id'),
       enumParam('office_holder_type', OFFICE_HOLDER_TYPES, 'Type of public office holder', {
         kind: 'eq', column: 'office_holder_type',
       }),
@@ -98,7 +101,7 @@ export const entityRoutes: readonly Route[] = [
       dateParam('from', 'Meeting date on or after', { kind: 'gte', column: 'meeting_date' }),
       dateParam('to', 'Meeting date on or before', { kind: 'lte', column: 'meeting_date' }),
       intParam('ward', 'A ward the item concerns, in the ward model of its meeting date (44 wards before 2018-12-01, 25 from then on)', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
-      strParam('committee', 'Committee code (e.g. PH, EX, CC)', { kind: 'eq', column: 'committee_code' }, '^[A-Z]{2,3}$'),
+      strParam('committee', 'Committee code (e.g. PH, EX, CC)', { kind: 'eq', column: 'committee_code' }, { pattern: '^[A-Z]{2,3}$', example: 'PH' }),
       termParam('Council term', { kind: 'eq', column: 'term' }),
       enumParam('recorded', RECORDED_FLAGS, '1 for items with a recorded vote, 0 for items adopted without one', {
         kind: 'eq', column: 'has_recorded_vote', cast: 'integer',
