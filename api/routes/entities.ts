@@ -2,8 +2,8 @@
 // agenda items and the topic taxonomy.
 import type { Route } from './types.ts';
 import {
-  COMMUNICATION_METHODS, OFFICE_HOLDER_TYPES, ORGANIZATION_TYPES, PERSON_ROLES, RECORDED_FLAGS, REGISTRATION_STATUSES,
-  REGISTRATION_TYPES,
+  COMMUNICATION_METHODS, OFFICE_HOLDER_TYPES, ONLY_FLAGGED, ORGANIZATION_TYPES, PERSON_ROLES, RECORDED_FLAGS,
+  REGISTRATION_STATUSES, REGISTRATION_TYPES,
 } from '../schemas/vocabulary.ts';
 import {
   dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, organizationParam, personParam, q, strParam, termParam,
@@ -84,6 +84,11 @@ export const entityRoutes: readonly Route[] = [
       personParam('member', 'Person id of the member whose office was contacted', 'member_person_id'),
       enumParam('office_holder_type', OFFICE_HOLDER_TYPES, 'Type of public office holder', {
         kind: 'eq', column: 'office_holder_type',
+      }),
+      // the member's office as analysis-definitions.md defines it: the member and the member's staff, resolved to a
+      // member in office (member_person_id set), so its counts are those of /insights/office-contacts and mayor-share
+      enumParam('member_office', ONLY_FLAGGED, '1 for contacts with any member\'s office: the member of council or the member\'s staff, resolved to a member in office on the date (member_person_id set); an extension beyond the contract\'s parameters', {
+        kind: 'eq', column: 'f_member_office', cast: 'integer',
       }),
       enumParam('method', COMMUNICATION_METHODS, 'Communication method', { kind: 'eq', column: 'method' }),
       intParam('ward', "Ward of a site of the registration", { kind: 'contains', column: 'f_wards', cast: 'integer' }),
