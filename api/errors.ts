@@ -4,6 +4,7 @@
 /** Machine-readable error codes of the error body (documented in docs/errors.md). */
 export type ErrorCode =
   | 'invalid_parameter' // malformed filter, enum, date, integer or limit
+  | 'empty_range' // a lower bound after its upper bound (from after to): no row could match
   | 'unknown_parameter' // a query parameter the endpoint does not define
   | 'invalid_cursor' // malformed or tampered cursor, or one made for another query
   | 'cursor_expired' // cursor made for an earlier export

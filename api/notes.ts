@@ -29,6 +29,7 @@ export const PAGINATION_NOTES = {
 /** Every error code with its HTTP status and meaning (Record<ErrorCode,…> keeps it complete). */
 export const ERROR_CODES: Record<ErrorCode, { status: number; description: string }> = {
   invalid_parameter: { status: 400, description: 'Malformed filter, enum, date, integer or limit value' },
+  empty_range: { status: 400, description: 'A lower bound after its upper bound (from after to, month_from after month_to): no row could match' },
   unknown_parameter: { status: 400, description: 'A query parameter the endpoint does not define' },
   invalid_cursor: { status: 400, description: 'Malformed or altered cursor, or one issued for another query' },
   cursor_expired: { status: 400, description: 'Cursor issued for an earlier data export; start from the first page' },

@@ -162,7 +162,7 @@ function _responses(): Json {
   const rate = { RateLimit: ref('headers', 'RateLimit'), 'RateLimit-Policy': ref('headers', 'RateLimit-Policy') };
   return {
     NotModified: { description: 'Not modified: the If-None-Match ETag still matches' },
-    BadRequest: error('Malformed filter, date, limit or cursor (error: invalid_parameter, unknown_parameter, invalid_cursor, cursor_expired)'),
+    BadRequest: error('Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired)'),
     Unauthorized: error('The x-api-key header does not hold a valid key (error: invalid_api_key)'),
     NotFound: error('No such resource (error: not_found)'),
     TooManyRequests: error('Rate limit exceeded (error: rate_limited)', { headers: { ...rate, 'Retry-After': ref('headers', 'Retry-After') } }),

@@ -27,6 +27,9 @@ export interface Config {
   /** Public base URL of the API, ending in /api/v1. */
   baseUrl: string;
   apiKeys: ReadonlySet<string>;
+  /** Who hands out API keys, as the 429 quotes it ("ask <contact> for one"): an address, a URL or a name
+   *  (API_KEY_CONTACT); null says "the operator of this service". */
+  apiKeyContact: string | null;
   rateLimitAnon: number;
   rateLimitKey: number;
   /** Number of trusted reverse proxies in front of the gateway (0 = ignore X-Forwarded-For). */
@@ -130,6 +133,7 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     apiKeys: new Set(
       [...(options.apiKeys ?? (env.API_KEYS ?? '').split(','))].map((k) => k.trim()).filter((k) => k.length > 0),
     ),
+    apiKeyContact: options.apiKeyContact !== undefined ? options.apiKeyContact : (env.API_KEY_CONTACT?.trim() || null),
     rateLimitAnon: options.rateLimitAnon ?? intFrom(env.RATE_LIMIT_ANON, 'RATE_LIMIT_ANON') ?? 60,
     rateLimitKey: options.rateLimitKey ?? intFrom(env.RATE_LIMIT_KEY, 'RATE_LIMIT_KEY') ?? 600,
     trustProxyHops: options.trustProxyHops ?? intFrom(env.TRUST_PROXY_HOPS, 'TRUST_PROXY_HOPS') ?? 0,

@@ -8,6 +8,8 @@ import { LABELS_PARAM, parseLabels } from '../api/labels.ts';
 import type { Route } from '../api/routes/types.ts';
 import { routes } from '../api/routes.ts';
 import { serveReference } from './reference/serve.ts';
+import { isReferencePath } from './reference/paths.ts';
+import { toRefusal } from './rate-limit/refusal.ts';
 import type { Config } from '../config/resolve.ts';
 import { createMemoryStore } from './rate-limit/stores/memory.ts';
 import type { RateLimitStore } from './rate-limit/stores/types.ts';
@@ -69,7 +71,8 @@ export function createGateway(deps: AppDeps): Gateway {
   const counted = new WeakMap<H3Event, RateLimitResult>();
   const countedEarlier = new WeakMap<IncomingMessage, RateLimitResult>();
 
-  async function countRequest(event: H3Event): Promise<RateLimitResult> {
+  async function countRequest(event: H3Event): Promise<RateLimitResult | null> {
+    if (isReferencePath(event.url.pathname)) return null;
     const nodeReq = event.runtime?.node?.req as IncomingMessage | undefined;
     const known = counted.get(event) ?? (nodeReq && countedEarlier.get(nodeReq));
     if (known) return known;
@@ -99,17 +102,10 @@ export function createGateway(deps: AppDeps): Gateway {
 
   app.use(async (event, next) => {
     const rateLimit = await countRequest(event);
+    const refusal = rateLimit && toRefusal(rateLimit, config.apiKeyContact);
     let reply: Reply;
-    if (rateLimit.storeDown === 'closed') {
-      reply = toErrorReply(new ApiError(503, 'service_unavailable',
-        'The rate-limit store cannot be reached, so requests cannot be counted; try again shortly'));
-    } else if (rateLimit.limited) {
-      reply = toErrorReply(new ApiError(429, 'rate_limited',
-        `Rate limit of ${rateLimit.limit} requests per minute exceeded; retry after 60 seconds`
-        + (rateLimit.policy === 'anonymous' ? ' or send a free API key in x-api-key for a higher limit' : '')));
-    } else if (rateLimit.invalidKey) {
-      reply = toErrorReply(new ApiError(401, 'invalid_api_key',
-        'The x-api-key header does not hold a valid key; send a valid key or omit the header to use the anonymous limit'));
+    if (refusal) {
+      reply = toErrorReply(refusal);
     } else if (event.url.pathname.length + event.url.search.length > config.http.maxUrlBytes) {
       // Checked before routing so no route, parser or engine ever works on an over-long target. Targets beyond the
       // whole head limit never get here: the HTTP server refuses them (node/http-server.ts).

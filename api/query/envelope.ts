@@ -1,6 +1,6 @@
 // Response bodies built by string concatenation from pre-serialised parts, so the site writer and the gateway
 // produce byte-identical bodies for the same answer (and ETags agree) without re-serialising records.
-import { ATTRIBUTION, LICENCE } from '../licence.ts';
+import { ATTRIBUTION, ERROR_ATTRIBUTION, LICENCE } from '../licence.ts';
 import type { ErrorCode } from '../errors.ts';
 import type { RecordSource } from './records.ts';
 import type { PageResult } from './types.ts';
@@ -32,10 +32,13 @@ export function detailBody(docJson: string): string {
   return `{"data":${docJson}${TAIL}`;
 }
 
-/** Error body: `{"error","message","licence","attribution"}`. */
+/** Error body: `{"error","message","licence","attribution"}`; the attribution is the short one (docs/errors.md,
+ *  "Decisions"), the licence the full statement every body carries. */
 export function errorBody(code: ErrorCode, message: string): string {
-  return `{"error":${JSON.stringify(code)},"message":${JSON.stringify(message)}${TAIL}`;
+  return `{"error":${JSON.stringify(code)},"message":${JSON.stringify(message)}${ERROR_TAIL}`;
 }
+
+const ERROR_TAIL = `,"licence":${JSON.stringify(LICENCE)},"attribution":${JSON.stringify(ERROR_ATTRIBUTION)}}`;
 
 /** Body of a non-paged collection such as /topics: `{"data":[…],"licence":…,"attribution":…}`. */
 export function collectionBody(items: readonly unknown[]): string {

@@ -3,6 +3,8 @@
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, type ListRoute, type ParamDef } from '../routes/types.ts';
 import { fromCursor, queryHash } from './cursor.ts';
 import { ApiError, clipInput } from '../errors.ts';
+import { dateMessage, integerMessage, patternMessage } from './param-messages.ts';
+import { emptyRangeProblem } from './ranges.ts';
 import type { ExportContext, ListQuery } from './types.ts';
 import { LABELS_PARAM, parseLabels } from '../labels.ts';
 
@@ -39,6 +41,8 @@ export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: E
 
   const problem = route.validate?.(filters) ?? null;
   if (problem) throw bad('invalid_parameter', problem);
+  const empty = emptyRangeProblem(route, filters);
+  if (empty) throw bad('empty_range', empty);
   const limit = _parseLimit(search.get('limit'));
   const hash = queryHash(route, filters);
   const token = search.get('cursor');
@@ -71,7 +75,7 @@ function _parseValue(def: ParamDef, raw: string): string | number {
   if (def.type === 'integer') {
     const min = def.minimum ?? 0;
     const max = Math.min(def.maximum ?? INT_PARAM_MAX, INT_PARAM_MAX);
-    if (!DIGITS.test(raw)) throw bad('invalid_parameter', `Parameter "${name}" must be an integer from ${min} to ${max}, got "${clipInput(raw)}"`);
+    if (!DIGITS.test(raw)) throw bad('invalid_parameter', integerMessage(def, raw, min, max));
     const n = Number(raw);
     if (n < min || n > max) throw bad('invalid_parameter', `Parameter "${name}" must be an integer from ${min} to ${max}, got ${clipInput(raw)}`);
     if (def.enum && !def.enum.includes(String(n))) {
@@ -84,10 +88,10 @@ function _parseValue(def: ParamDef, raw: string): string | number {
     throw bad('invalid_parameter', `Parameter "${name}" must be one of ${def.enum.map((v) => `"${v}"`).join(', ')}, got "${clipInput(raw)}"`);
   }
   if (def.format === 'date' && !isCalendarDate(raw)) {
-    throw bad('invalid_parameter', `Parameter "${name}" must be a calendar date in the form YYYY-MM-DD, got "${clipInput(raw)}"`);
+    throw bad('invalid_parameter', dateMessage(def, raw));
   }
   if (def.pattern && !new RegExp(def.pattern, 'u').test(raw)) {
-    throw bad('invalid_parameter', `Parameter "${name}" must match the pattern ${def.pattern}, got "${clipInput(raw)}"`);
+    throw bad('invalid_parameter', patternMessage(def, raw));
   }
   // Integer-cast string parameters (e.g. recorded=1) travel as numbers so engine and SQL compare like with like.
   const cast = def.filter && 'cast' in def.filter ? def.filter.cast : undefined;
@@ -112,7 +116,7 @@ function _parseLimit(raw: string | null): number {
   return limit;
 }
 
-function bad(code: 'invalid_parameter' | 'unknown_parameter' | 'invalid_cursor', message: string): ApiError {
+function bad(code: 'invalid_parameter' | 'empty_range' | 'unknown_parameter' | 'invalid_cursor', message: string): ApiError {
   return new ApiError(400, code, message);
 }
 

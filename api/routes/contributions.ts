@@ -3,12 +3,12 @@
 // Contributions), in the contract's order. The insights aggregate over linked contributors: no row names one.
 import type { ListRoute, Route } from './types.ts';
 import { ALIGNMENT_COMPARISONS, CAMPAIGN_OFFICES, CONTRIBUTION_STATS_SCOPES, CONTRIBUTION_TIERS } from '../schemas/vocabulary.ts';
-import { defineInsight, defineList, enumParam, intParam, organizationParam, strParam, termParam } from './define.ts';
+import { defineInsight, defineList, enumParam, intParam, organizationParam, personParam, strParam, termParam } from './define.ts';
 
-const ELECTION = '^\\d{4}$';
+const ELECTION = { pattern: '^\\d{4}$', example: '2022' };
 const election = () => strParam('election', 'Election identifier (year, e.g. 2022)', { kind: 'eq', column: 'election' }, ELECTION);
 const organization = () => organizationParam('organization', 'Organisation id', 'f_organization_ids');
-const candidate = (description = 'Candidate person id') => intParam('candidate', description, { kind: 'eq', column: 'candidate_person_id', cast: 'integer' });
+const candidate = (description = 'Candidate person id') => personParam('candidate', description, 'candidate_person_id');
 const LOWER_BOUND = 'Linked figures count only contributions a reviewer confirmed as from a registered lobbyist or senior officer ' +
   'of the organisation (L7, tiers 1 and 2): they are lower bounds, and each row\'s caveat states the measured L7 recall they stand on.';
 
@@ -53,7 +53,7 @@ export const alignment: ListRoute = defineInsight('Contributions', {
   params: [
     termParam('Council term of the votes', { kind: 'eq', column: 'term' }),
     enumParam('comparison', ALIGNMENT_COMPARISONS, 'Which comparison', { kind: 'eq', column: 'comparison' }),
-    intParam('person', 'Person id of the member; 0 for the council-wide rows', { kind: 'eq', column: 'person_id', cast: 'integer' }),
+    personParam('person', 'Person id of the member; 0 for the council-wide rows', 'person_id'),
   ],
 });
 
@@ -97,7 +97,7 @@ export const contributionRoutes: readonly Route[] = [
       candidate(),
       organization(),
       enumParam('tier', CONTRIBUTION_TIERS, 'Match tier: 1 registered lobbyist, 2 senior officer', { kind: 'eq', column: 'tier', cast: 'integer' }),
-      intParam('person', 'Lobbyist registry person id of the contributor', { kind: 'eq', column: 'registry_person_id', cast: 'integer' }),
+      personParam('person', 'Lobbyist registry person id of the contributor', 'registry_person_id'),
     ],
   }),
   donorOverlap, contributionOverlap, coordinatedGiving, alignment, contributionStats,

@@ -60,23 +60,34 @@ export function intParam(name: string, description: string, filter: FilterDef): 
   return { name, in: 'query', type: 'integer', minimum: 0, description, filter };
 }
 
-export function strParam(name: string, description: string, filter: FilterDef, pattern?: string): ParamDef {
-  return { name, in: 'query', type: 'string', description, filter, ...(pattern ? { pattern } : {}) };
+/** A pattern a text parameter must match, with a value of its shape for the error message that refuses a value. */
+export interface ValueShape {
+  pattern: string;
+  example: string;
+}
+
+export function strParam(name: string, description: string, filter: FilterDef, shape?: ValueShape): ParamDef {
+  return { name, in: 'query', type: 'string', description, filter, ...(shape ? { pattern: shape.pattern, example: shape.example } : {}) };
+}
+
+/** An integer id of a person (`member`, `candidate`): a name sent instead is answered with the /people look-up. */
+export function personParam(name: string, description: string, column: string): ParamDef {
+  return { ...intParam(name, description, { kind: 'eq', column, cast: 'integer' }), lookup: '/people' };
 }
 
 export function dateParam(name: string, description: string, filter: FilterDef): ParamDef {
-  return { name, in: 'query', type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description, filter };
+  return { name, in: 'query', type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', example: '2025-01-31', description, filter };
 }
 
-export const TERM_PATTERN = '^\\d{4}-\\d{4}$';
-export const TOPIC_PATTERN = '^[a-z][a-z0-9_]*$';
+export const TERM: ValueShape = { pattern: '^\\d{4}-\\d{4}$', example: '2022-2026' };
+export const TOPIC: ValueShape = { pattern: '^[a-z][a-z0-9_]*$', example: 'affordable_housing' };
 
 export function termParam(description: string, filter: FilterDef): ParamDef {
-  return { name: 'term', in: 'query', type: 'string', pattern: TERM_PATTERN, description, filter };
+  return { name: 'term', in: 'query', type: 'string', pattern: TERM.pattern, example: TERM.example, description, filter };
 }
 
 export function topicParam(description: string, filter: FilterDef): ParamDef {
-  return { name: 'topic', in: 'query', type: 'string', pattern: TOPIC_PATTERN, description, filter };
+  return { name: 'topic', in: 'query', type: 'string', pattern: TOPIC.pattern, example: TOPIC.example, description, filter };
 }
 
 /**
@@ -85,9 +96,10 @@ export function topicParam(description: string, filter: FilterDef): ParamDef {
  * as its canonical record's, as `/organizations/{id}` does.
  */
 export function organizationParam(name: string, description: string, column: string): ParamDef {
-  return intParam(name, `${description}; a merged record's id matches its canonical record`, {
-    kind: 'contains', column, cast: 'integer',
-  });
+  return {
+    ...intParam(name, `${description}; a merged record's id matches its canonical record`, { kind: 'contains', column, cast: 'integer' }),
+    lookup: '/organizations',
+  };
 }
 
 /**

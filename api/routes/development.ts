@@ -3,9 +3,9 @@ import type { Route } from './types.ts';
 import { APPLICATION_KINDS, APPLICATION_OUTCOMES, COMPARISON_LEVELS, GEOCODE_METHODS } from '../schemas/vocabulary.ts';
 import { dateParam, defineDetail, defineInsight, defineList, enumParam, intParam, q, strParam } from './define.ts';
 
-// the application list and the 4.6 comparison filter kind and type alike
+// the application list and the application comparison filter kind and type alike
 const applicationKind = () => enumParam('kind', APPLICATION_KINDS, 'Application kind', { kind: 'eq', column: 'kind' });
-const applicationType = () => strParam('type', 'Application type code (OZ, SA, CD, SB, PL; MV, CO)', { kind: 'eq', column: 'type' }, '^[A-Z]{2}$');
+const applicationType = () => strParam('type', 'Application type code (OZ, SA, CD, SB, PL; MV, CO)', { kind: 'eq', column: 'type' }, { pattern: '^[A-Z]{2}$', example: 'OZ' });
 
 export const developmentRoutes: readonly Route[] = [
   defineList('Development', {
@@ -23,7 +23,7 @@ export const developmentRoutes: readonly Route[] = [
       enumParam('outcome', APPLICATION_OUTCOMES, 'Normalised outcome', { kind: 'eq', column: 'outcome' }),
       dateParam('from', 'Submitted on or after', { kind: 'gte', column: 'submitted' }),
       dateParam('to', 'Submitted on or before', { kind: 'lte', column: 'submitted' }),
-      intParam('site', 'A site the application names', { kind: 'contains', column: 'f_sites', cast: 'integer' }),
+      { ...intParam('site', 'A site the application names', { kind: 'contains', column: 'f_sites', cast: 'integer' }), lookup: '/sites' },
     ],
   }),
   defineDetail('Development', 'applications.detail', '/applications/{id}', 'applications', 'ApplicationDetail', true,
@@ -46,7 +46,7 @@ export const developmentRoutes: readonly Route[] = [
   defineInsight('Development', {
     name: 'application-comparison',
     primaryKey: ['kind', 'type', 'level', 'ward'],
-    summary: 'Lobbied applications (a published L2 link) against matched unlobbied applications of the same kind, type, size band (and ward) submitted nearest in time: outcome rates and days to decision (4.6)',
+    summary: 'Lobbied applications (a published L2 link) against matched unlobbied applications of the same kind, type, size band (and ward) submitted nearest in time: outcome rates and days to decision',
     description: 'Each lobbied application is matched to up to 3 unlobbied applications of the same kind, type and size band ' +
       '(and ward at level type_ward) submitted within two years, nearest first, without replacement. Outcome measures are ' +
       'null where either group has fewer than 20 applications, and the row\'s suppressed column says so. A difference ' +

@@ -2,11 +2,12 @@
 // agenda items and the topic taxonomy.
 import type { Route } from './types.ts';
 import {
-  COMMUNICATION_METHODS, OFFICE_HOLDER_TYPES, ORGANIZATION_TYPES, PERSON_ROLES, RECORDED_FLAGS, REGISTRATION_STATUSES,
-  REGISTRATION_TYPES,
+  COMMUNICATION_METHODS, OFFICE_HOLDER_TYPES, ONLY_FLAGGED, ORGANIZATION_TYPES, PERSON_ROLES, RECORDED_FLAGS,
+  REGISTRATION_STATUSES, REGISTRATION_TYPES,
 } from '../schemas/vocabulary.ts';
 import {
-  dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, organizationParam, q, strParam, termParam, topicParam,
+  dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, organizationParam, personParam, q, strParam, termParam,
+  topicParam,
 } from './define.ts';
 
 export const entityRoutes: readonly Route[] = [
@@ -62,8 +63,12 @@ export const entityRoutes: readonly Route[] = [
       intParam('ward', 'Ward of a linked site', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
     ],
   }),
-  defineDetail('Entities', 'registrations.detail', '/registrations/{id}', 'registrations', 'RegistrationDetail', false,
-    'Registration with lobbyists, parties, communications and published links', 'SM number'),
+  {
+    ...defineDetail('Entities', 'registrations.detail', '/registrations/{id}', 'registrations', 'RegistrationDetail', false,
+      'Registration with lobbyists, parties, communications and published links', 'SM number'),
+    // the registry's own pages and many news stories print the number without its prefix
+    idShape: { prefix: 'SM', example: 'SM10420' },
+  },
   defineList('Entities', {
     id: 'communications.list',
     path: '/communications',
@@ -75,12 +80,15 @@ export const entityRoutes: readonly Route[] = [
     params: [
       dateParam('from', 'Communication date on or after', { kind: 'gte', column: 'date' }),
       dateParam('to', 'Communication date on or before', { kind: 'lte', column: 'date' }),
-      strParam('registration', 'SM number of the registration', { kind: 'eq', column: 'registration_id' }, '^SM\\d+$'),
-      intParam('member', 'Person id of the member whose office was contacted', {
-        kind: 'eq', column: 'member_person_id', cast: 'integer',
-      }),
+      strParam('registration', 'SM number of the registration', { kind: 'eq', column: 'registration_id' }, { pattern: '^SM\\d+$', example: 'SM10420' }),
+      personParam('member', 'Person id of the member whose office was contacted', 'member_person_id'),
       enumParam('office_holder_type', OFFICE_HOLDER_TYPES, 'Type of public office holder', {
         kind: 'eq', column: 'office_holder_type',
+      }),
+      // the member's office as analysis-definitions.md defines it: the member and the member's staff, resolved to a
+      // member in office (member_person_id set), so its counts are those of /insights/office-contacts and mayor-share
+      enumParam('member_office', ONLY_FLAGGED, '1 for contacts with any member\'s office: the member of council or the member\'s staff, resolved to a member in office on the date (member_person_id set); an extension beyond the contract\'s parameters', {
+        kind: 'eq', column: 'f_member_office', cast: 'integer',
       }),
       enumParam('method', COMMUNICATION_METHODS, 'Communication method', { kind: 'eq', column: 'method' }),
       intParam('ward', "Ward of a site of the registration", { kind: 'contains', column: 'f_wards', cast: 'integer' }),
@@ -98,7 +106,7 @@ export const entityRoutes: readonly Route[] = [
       dateParam('from', 'Meeting date on or after', { kind: 'gte', column: 'meeting_date' }),
       dateParam('to', 'Meeting date on or before', { kind: 'lte', column: 'meeting_date' }),
       intParam('ward', 'A ward the item concerns, in the ward model of its meeting date (44 wards before 2018-12-01, 25 from then on)', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
-      strParam('committee', 'Committee code (e.g. PH, EX, CC)', { kind: 'eq', column: 'committee_code' }, '^[A-Z]{2,3}$'),
+      strParam('committee', 'Committee code (e.g. PH, EX, CC)', { kind: 'eq', column: 'committee_code' }, { pattern: '^[A-Z]{2,3}$', example: 'PH' }),
       termParam('Council term', { kind: 'eq', column: 'term' }),
       enumParam('recorded', RECORDED_FLAGS, '1 for items with a recorded vote, 0 for items adopted without one', {
         kind: 'eq', column: 'has_recorded_vote', cast: 'integer',

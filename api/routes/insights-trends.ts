@@ -5,12 +5,14 @@ import type { ListRoute, Route } from './types.ts';
 import { DISCLOSURE_SUBJECT_TYPES, MAYOR_SHARE_CATEGORIES, ONLY_FLAGGED, WINDOW_BASES } from '../schemas/vocabulary.ts';
 import { defineInsight, defineStatic, enumParam, strParam, topicParam } from './define.ts';
 
-const MONTH = '^\\d{4}-(0[1-9]|1[0-2])$';
+const MONTH = { pattern: '^\\d{4}-(0[1-9]|1[0-2])$', example: '2025-01' };
+const METHODOLOGY = 'How it is computed: docs/methodology-insights-trends.md';
 
 export const upcoming: ListRoute = defineInsight('Insights', {
   name: 'upcoming',
   primaryKey: ['registration_id'],
-  summary: 'Open registrations with no linked agenda item yet, with the window in which an item is expected from past lead times (4.9)',
+  summary: 'Open registrations with no linked agenda item yet, with the window in which an item is expected from past lead times',
+  description: `${METHODOLOGY}, "Upcoming".`,
   schema: 'UpcomingRow',
   order: 'registration id (SM number, numeric)',
   params: [
@@ -22,18 +24,20 @@ export const upcoming: ListRoute = defineInsight('Insights', {
 export const leadTimes: ListRoute = defineInsight('Insights', {
   name: 'lead-times',
   primaryKey: ['topic'],
-  summary: 'Lead times in days from a registration\'s initial approval to its first linked agenda item: quantiles per topic and pooled (4.9)',
+  summary: 'Lead times in days from a registration\'s initial approval to its first linked agenda item: quantiles per topic and pooled',
+  description: `${METHODOLOGY}, "Lead times".`,
   schema: 'LeadTimesRow',
   order: 'topic ("*", the pooled distribution, first)',
   params: [
-    strParam('topic', 'Tracker topic id, or * for the pooled distribution', { kind: 'eq', column: 'topic' }, '^([a-z][a-z0-9_]*|\\*)$'),
+    strParam('topic', 'Tracker topic id, or * for the pooled distribution', { kind: 'eq', column: 'topic' }, { pattern: '^([a-z][a-z0-9_]*|\\*)$', example: 'affordable_housing' }),
   ],
 });
 
 export const topicVolume: ListRoute = defineInsight('Insights', {
   name: 'topic-volume',
   primaryKey: ['topic', 'month'],
-  summary: 'New registrations per topic and month, against the trailing 12-month baseline, with Poisson spike flags (4.9)',
+  summary: 'New registrations per topic and month, against the trailing 12-month baseline, with Poisson spike flags',
+  description: `${METHODOLOGY}, "Topic volume".`,
   schema: 'TopicVolumeRow',
   order: 'topic, then month',
   params: [
@@ -47,7 +51,8 @@ export const topicVolume: ListRoute = defineInsight('Insights', {
 export const mayorShare: ListRoute = defineInsight('Insights', {
   name: 'mayor-share',
   primaryKey: ['quarter', 'category'],
-  summary: 'Quarterly share of communications to member offices that went to the Mayor\'s office, with the Executive Committee comparison (4.5)',
+  summary: 'Quarterly share of communications to member offices that went to the Mayor\'s office, with the Executive Committee comparison',
+  description: `${METHODOLOGY}, "Mayor's-office share".`,
   schema: 'MayorShareRow',
   order: 'quarter, then category',
   params: [
@@ -55,15 +60,18 @@ export const mayorShare: ListRoute = defineInsight('Insights', {
   ],
 });
 
-export const mayorShareIts = defineStatic('insights.mayor-share.its', '/insights/mayor-share/its', 'Insights',
-  'Interrupted time series of the quarterly Mayor\'s-office share (category all): level and slope change at the strong-mayor powers, with Newey–West 95% intervals (4.5)',
-  'insights/mayor-share/its.json', 'MayorShareIts', 'api_insight_mayor_share_its');
+export const mayorShareIts = {
+  ...defineStatic('insights.mayor-share.its', '/insights/mayor-share/its', 'Insights',
+    'Interrupted time series of the quarterly Mayor\'s-office share (category all): level and slope change at the strong-mayor powers, with Newey–West 95% intervals',
+    'insights/mayor-share/its.json', 'MayorShareIts', 'api_insight_mayor_share_its'),
+  description: `${METHODOLOGY}, "The interrupted time series".`,
+};
 
 export const disclosureLag: ListRoute = defineInsight('Insights', {
   name: 'disclosure-lag',
   primaryKey: ['subject_type', 'subject_id'],
-  summary: 'Share of communications recorded in the registry more than 3 days after they happened, per firm, lobbyist, subject and overall (4.11)',
-  description: 'Rows appear once the registry snapshot history spans 6 months; until then one row\'s measurement field says why and from which date.',
+  summary: 'Share of communications recorded in the registry more than 3 days after they happened, per firm, lobbyist, subject and overall',
+  description: `${METHODOLOGY}, "Disclosure lag". ` + 'Rows appear once the registry snapshot history spans 6 months; until then one row\'s measurement field says why and from which date.',
   schema: 'DisclosureLagRow',
   order: 'subject type, then subject id',
   params: [

@@ -3,7 +3,7 @@ import type { Route } from './types.ts';
 import { LINK_CONFIDENCES, PUBLIC_LINK_TASKS } from '../schemas/vocabulary.ts';
 import { defineList, enumParam, strParam } from './define.ts';
 
-const ENTITY_TYPE = '^[a-z_]+$';
+const ENTITY_TYPE = { pattern: '^[a-z_]+$', example: 'registration' };
 
 export const linkRoutes: readonly Route[] = [
   defineList('Links', {

@@ -15,7 +15,7 @@ export const procurementRoutes: readonly Route[] = [
       organizationParam('supplier', 'Supplier organisation id', 'f_supplier_ids'),
       enumParam('kind', CONTRACT_KINDS, 'Contract kind', { kind: 'eq', column: 'kind' }),
       strParam('division', 'Case-insensitive substring of the division', { kind: 'substring', column: 'division' }),
-      strParam('document', 'Solicitation document number (10 digits)', { kind: 'eq', column: 'document_number' }, '^\\d{10}$'),
+      strParam('document', 'Solicitation document number (10 digits)', { kind: 'eq', column: 'document_number' }, { pattern: '^\\d{10}$', example: '2024012345' }),
       dateParam('from', 'Award date on or after', { kind: 'gte', column: 'date' }),
       dateParam('to', 'Award date on or before', { kind: 'lte', column: 'date' }),
     ],

@@ -23,14 +23,19 @@ export interface ParamDef {
   type: 'string' | 'integer';
   /** `date` adds the `YYYY-MM-DD` pattern and a real-calendar-date check. */
   format?: 'date';
-  /** Accepted values, as text (an integer parameter's values are its digits: `window` 30, 90, 180). */
   pattern?: string;
+  /** A value of the pattern's shape (`2025Q1`), which a 400 shows: a regular expression tells a person little. */
+  example?: string;
+  /** Accepted values, as text (an integer parameter's values are its digits: `window` 30, 90, 180). */
   enum?: readonly string[];
   minimum?: number;
   maximum?: number;
   required?: boolean;
   description: string;
   filter?: FilterDef;
+  /** The list whose `q` finds this id parameter's ids by name (`/people`): a 400 for a name sent where an id belongs
+   *  gives the look-up URL. */
+  lookup?: '/people' | '/organizations' | '/sites';
 }
 
 export type SchemaName = string;
@@ -81,6 +86,9 @@ export interface DetailRoute extends RouteBase {
   /** Whether `{id}` also accepts the record's slug. */
   slugs: boolean;
   idDescription: string;
+  /** Letters every id starts with and an id of that shape (`SM`, `SM10420`): a 404 for an id sent without them says
+   *  what ids look like, and names the record the prefixed id finds. */
+  idShape?: { prefix: string; example: string };
 }
 
 export interface StaticRoute extends RouteBase {

@@ -31,7 +31,10 @@ export const bulkSchemas: Record<string, Schema> = {
             rows: { ...nullable('integer'), description: 'Data rows (not counting a header), or null for a document' },
             bytes: count,
             sha256,
-            url: { ...str, description: 'Where to download it' },
+            url: {
+              ...str, description: 'Where to download it: a path-absolute URL (/api/v1/bulk/{date}/{file}), to resolve against the '
+                + 'address the manifest was fetched from (so it is right at whatever host serves the export)',
+            },
             gzip: { ...nullable('object'), properties: digest.properties, description: 'The gzip-compressed body served to clients that accept gzip' },
           },
           required: ['name', 'resource', 'format', 'media_type', 'rows', 'bytes', 'sha256', 'url', 'gzip'],

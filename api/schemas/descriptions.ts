@@ -21,6 +21,7 @@ export const FIELD_DESCRIPTIONS: Record<string, Record<string, string>> = {
     first_name: 'Given name, where known',
     last_name: 'Family name, where known',
     slug: 'URL-safe name usable in /people/{slug}, or null when not unique',
+    role_names: 'Every role the person has held (member_of_council, mayor, councillor_staff, city_staff, local_board, lobbyist), each once, in alphabetical order; an extension beyond the contract\'s fields. Which term, ward and dates each was held in: the roles of /people/{id}; the role filter matches them',
   },
   Registration: {
     id: `Subject-matter registration number (SM number) of ${registry}`,

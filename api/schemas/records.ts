@@ -2,8 +2,8 @@
 // them into closed list records and detail records. Value sets come from api/schemas/vocabulary.ts.
 import {
   APPLICATION_KINDS, APPLICATION_OUTCOMES, CAMPAIGN_OFFICES, COMMUNICATION_METHODS, CONTRACT_KINDS, CONTRIBUTION_KINDS,
-  CONTRIBUTION_TIERS, GEOCODE_METHODS, GROUP_BASES, LINK_CONFIDENCES, OFFICE_HOLDER_TYPES, ORGANIZATION_TYPES, RECORDED_FLAGS,
-  REGISTRATION_STATUSES, REGISTRATION_TYPES,
+  CONTRIBUTION_TIERS, GEOCODE_METHODS, GROUP_BASES, LINK_CONFIDENCES, OFFICE_HOLDER_TYPES, ORGANIZATION_TYPES, PERSON_ROLES,
+  RECORDED_FLAGS, REGISTRATION_STATUSES, REGISTRATION_TYPES,
 } from './vocabulary.ts';
 import { type Schema, date, flag, int, nullable, nullableDate, oneOf, oneOfOrNull, str, strings } from './shapes.ts';
 
@@ -22,6 +22,8 @@ export const personProps: Record<string, Schema> = {
   first_name: nullable('string'),
   last_name: nullable('string'),
   slug: nullable('string'),
+  // an extension beyond the contract's fields: the roles held, so a list of people says who is a councillor
+  role_names: { type: 'array', items: oneOf('string', PERSON_ROLES) },
 };
 
 export const registrationProps: Record<string, Schema> = {

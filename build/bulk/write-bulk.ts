@@ -1,7 +1,7 @@
 // Writes the bulk export of one site export into `<export>/bulk/`: every list route's table as JSON Lines, CSV and
 // Parquet with its changes since the previous export, the data dictionary (dictionary.md, datapackage.json), the
 // night's side files (link quality, quarantine), and manifest.json — the body of GET /bulk — listing every file with
-// its rows, bytes, SHA-256 and URL. Adding a route to the registry adds its files here; nothing names a table.
+// its rows, bytes, SHA-256 and URL (path-absolute, so it works at whatever host serves the export). Adding a route to the registry adds its files here; nothing names a table.
 import path from 'node:path';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { primaryKeyOf } from '../../api/routes/define.ts';
@@ -27,6 +27,7 @@ export interface SideFile {
 export interface BulkInput {
   exportId: string;
   exportDate: string;
+  /** BASE_URL: only its path is written into the file URLs. */
   baseUrl: string;
   generatedAt: Date;
   tables: { route: ListRoute; records: readonly string[] }[];
@@ -43,6 +44,7 @@ export interface BulkFileEntry {
   rows: number | null;
   bytes: number;
   sha256: string;
+  /** Path-absolute (`/api/v1/bulk/<date>/<name>`), resolved against the address the manifest was fetched from. */
   url: string;
   /** The gzip-compressed twin (`<name>.gz`), served to clients that accept gzip. */
   gzip: FileDigest | null;
@@ -66,7 +68,11 @@ export const BULK_MANIFEST = 'manifest.json';
 /** Write every bulk file into `dir` (which must not hold them yet); returns the manifest it also writes there and
  *  that file's digest. */
 export async function writeBulk(input: BulkInput, dir: string): Promise<{ manifest: BulkManifest; manifestDigest: FileDigest }> {
-  const url = (name: string) => `${input.baseUrl}/bulk/${input.exportDate}/${name}`;
+  // Without scheme and host: the file is served unchanged wherever the export is (the gateway at another host name, a
+  // mirror behind its own nginx), and a reference without a host resolves against the manifest's own address there,
+  // with or without a trailing slash (a path relative to the manifest would not).
+  const basePath = new URL(input.baseUrl).pathname.replace(/\/+$/, '');
+  const url = (name: string) => `${basePath}/bulk/${input.exportDate}/${name}`;
   const entries: BulkFileEntry[] = [];
   const tables: { route: ListRoute; files: TableFile[]; changes: ChangeCounts }[] = [];
   const formatVersion = await bulkFormatVersion();

@@ -322,7 +322,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lobbied applications (a published L2 link) against matched unlobbied applications of the same kind, type, size band (and ward) submitted nearest in time: outcome rates and days to decision (4.6)
+         * Lobbied applications (a published L2 link) against matched unlobbied applications of the same kind, type, size band (and ward) submitted nearest in time: outcome rates and days to decision
          * @description Each lobbied application is matched to up to 3 unlobbied applications of the same kind, type and size band (and ward at level type_ward) submitted within two years, nearest first, without replacement. Outcome measures are null where either group has fewer than 20 applications, and the row's suppressed column says so. A difference describes the two groups; it does not show that lobbying caused an outcome (docs/methodology-insights-development-procurement.md). Ordered by kind, type, then the city-wide row (level type) followed by the ward rows in ward order.
          */
         get: operations["insightsApplicationComparison"];
@@ -616,8 +616,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lobbying before each vote: per agenda item and window (30, 90, 180 days), the communications on registrations linked to the item (4.1)
-         * @description Ordered by agenda item id in natural order (year, committee code, meeting number, item number), then window.
+         * Lobbying before each vote: per agenda item and window (30, 90, 180 days), the communications on registrations linked to the item
+         * @description How it is computed: docs/methodology-insights-activity.md, "Item lobbying". Ordered by agenda item id in natural order (year, committee code, meeting number, item number), then window.
          */
         get: operations["insightsItemLobbying"];
         put?: never;
@@ -636,8 +636,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Contacts per member office per quarter, and per member and term (quarter "term"), with method counts, staff share and rank (4.3)
-         * @description Ordered by term, then quarter (the term row after its quarters), then rank, then person id.
+         * Contacts per member office per quarter, and per member and term (quarter "term"), with method counts, staff share and rank
+         * @description How it is computed: docs/methodology-insights-activity.md, "Office contacts". Ordered by term, then quarter (the term row after its quarters), then rank, then person id.
          */
         get: operations["insightsOfficeContacts"];
         put?: never;
@@ -656,8 +656,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Meeting rates (meetings ÷ communications) per subject, member office and registry subject category, against the office's own rate (4.4)
-         * @description subject_id is a person id (lobbyist, office), an organisation id (firm) or "<lobbyist id>:<member person id>" (pair). Rates over fewer than 10 communications are null, and the row's suppressed column says so. Ordered by subject type, subject id, office, then category ("*" first).
+         * Meeting rates (meetings ÷ communications) per subject, member office and registry subject category, against the office's own rate
+         * @description How it is computed: docs/methodology-insights-activity.md, "Meeting rates". subject_id is a person id (lobbyist, office), an organisation id (firm) or "<lobbyist id>:<member person id>" (pair). Rates over fewer than 10 communications are null, and the row's suppressed column says so. Ordered by subject type, subject id, office, then category ("*" first).
          */
         get: operations["insightsMeetingRates"];
         put?: never;
@@ -676,8 +676,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Per member and term: recorded votes against the bloc on lobbied and on unlobbied items, and the difference (4.2)
-         * @description A rate over fewer than 10 votes is null, and the row's suppressed column says so. Ordered by term, then person id.
+         * Per member and term: recorded votes against the bloc on lobbied and on unlobbied items, and the difference
+         * @description How it is computed: docs/methodology-insights-activity.md, "Deviation from the bloc". A rate over fewer than 10 votes is null, and the row's suppressed column says so. Ordered by term, then person id.
          */
         get: operations["insightsDeviation"];
         put?: never;
@@ -696,8 +696,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lobbyists who are former public office holders: reviewer-confirmed L5 matches with the records confirming them (4.8)
-         * @description Ordered by lobbyist person id, then former official person id.
+         * Lobbyists who are former public office holders: reviewer-confirmed L5 matches with the records confirming them
+         * @description How it is computed: docs/methodology-insights-activity.md, "Former officials". Ordered by lobbyist person id, then former official person id.
          */
         get: operations["insightsFormerOfficials"];
         put?: never;
@@ -716,8 +716,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Open registrations with no linked agenda item yet, with the window in which an item is expected from past lead times (4.9)
-         * @description Ordered by registration id (SM number, numeric).
+         * Open registrations with no linked agenda item yet, with the window in which an item is expected from past lead times
+         * @description How it is computed: docs/methodology-insights-trends.md, "Upcoming". Ordered by registration id (SM number, numeric).
          */
         get: operations["insightsUpcoming"];
         put?: never;
@@ -736,8 +736,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lead times in days from a registration's initial approval to its first linked agenda item: quantiles per topic and pooled (4.9)
-         * @description Ordered by topic ("*", the pooled distribution, first).
+         * Lead times in days from a registration's initial approval to its first linked agenda item: quantiles per topic and pooled
+         * @description How it is computed: docs/methodology-insights-trends.md, "Lead times". Ordered by topic ("*", the pooled distribution, first).
          */
         get: operations["insightsLeadTimes"];
         put?: never;
@@ -756,8 +756,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * New registrations per topic and month, against the trailing 12-month baseline, with Poisson spike flags (4.9)
-         * @description Ordered by topic, then month.
+         * New registrations per topic and month, against the trailing 12-month baseline, with Poisson spike flags
+         * @description How it is computed: docs/methodology-insights-trends.md, "Topic volume". Ordered by topic, then month.
          */
         get: operations["insightsTopicVolume"];
         put?: never;
@@ -776,8 +776,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Quarterly share of communications to member offices that went to the Mayor's office, with the Executive Committee comparison (4.5)
-         * @description Ordered by quarter, then category.
+         * Quarterly share of communications to member offices that went to the Mayor's office, with the Executive Committee comparison
+         * @description How it is computed: docs/methodology-insights-trends.md, "Mayor's-office share". Ordered by quarter, then category.
          */
         get: operations["insightsMayorShare"];
         put?: never;
@@ -795,7 +795,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Interrupted time series of the quarterly Mayor's-office share (category all): level and slope change at the strong-mayor powers, with Newey–West 95% intervals (4.5) */
+        /**
+         * Interrupted time series of the quarterly Mayor's-office share (category all): level and slope change at the strong-mayor powers, with Newey–West 95% intervals
+         * @description How it is computed: docs/methodology-insights-trends.md, "The interrupted time series".
+         */
         get: operations["insightsMayorShareIts"];
         put?: never;
         post?: never;
@@ -813,8 +816,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Share of communications recorded in the registry more than 3 days after they happened, per firm, lobbyist, subject and overall (4.11)
-         * @description Rows appear once the registry snapshot history spans 6 months; until then one row's measurement field says why and from which date. Ordered by subject type, then subject id.
+         * Share of communications recorded in the registry more than 3 days after they happened, per firm, lobbyist, subject and overall
+         * @description How it is computed: docs/methodology-insights-trends.md, "Disclosure lag". Rows appear once the registry snapshot history spans 6 months; until then one row's measurement field says why and from which date. Ordered by subject type, then subject id.
          */
         get: operations["insightsDisclosureLag"];
         put?: never;
@@ -899,6 +902,8 @@ export interface components {
             last_name: string | null;
             /** @description URL-safe name usable in /people/{slug}, or null when not unique */
             slug: string | null;
+            /** @description Every role the person has held (member_of_council, mayor, councillor_staff, city_staff, local_board, lobbyist), each once, in alphabetical order; an extension beyond the contract's fields. Which term, ward and dates each was held in: the roles of /people/{id}; the role filter matches them */
+            role_names: ("member_of_council" | "mayor" | "councillor_staff" | "city_staff" | "local_board" | "lobbyist")[];
         };
         Registration: {
             /** @description Subject-matter registration number (SM number) of the City of Toronto Lobbyist Registry */
@@ -1536,6 +1541,8 @@ export interface components {
             last_name: string | null;
             /** @description URL-safe name usable in /people/{slug}, or null when not unique */
             slug: string | null;
+            /** @description Every role the person has held (member_of_council, mayor, councillor_staff, city_staff, local_board, lobbyist), each once, in alphabetical order; an extension beyond the contract's fields. Which term, ward and dates each was held in: the roles of /people/{id}; the role filter matches them */
+            role_names: ("member_of_council" | "mayor" | "councillor_staff" | "city_staff" | "local_board" | "lobbyist")[];
             roles: Record<string, never>[];
             committees: Record<string, never>[];
             office_contacts: Record<string, never> | null;
@@ -2377,7 +2384,7 @@ export interface components {
                 rows: number | null;
                 bytes: number;
                 sha256: string;
-                /** @description Where to download it */
+                /** @description Where to download it: a path-absolute URL (/api/v1/bulk/{date}/{file}), to resolve against the address the manifest was fetched from (so it is right at whatever host serves the export) */
                 url: string;
                 /** @description The gzip-compressed body served to clients that accept gzip */
                 gzip: {
@@ -2683,7 +2690,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Malformed filter, date, limit or cursor (error: invalid_parameter, unknown_parameter, invalid_cursor, cursor_expired) */
+        /** @description Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired) */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -3031,6 +3038,8 @@ export interface operations {
                 member?: number;
                 /** @description Type of public office holder */
                 office_holder_type?: "member_of_council" | "councillor_staff" | "city_staff" | "local_board" | "unknown";
+                /** @description 1 for contacts with any member's office: the member of council or the member's staff, resolved to a member in office on the date (member_person_id set); an extension beyond the contract's parameters */
+                member_office?: "1";
                 /** @description Communication method */
                 method?: "meeting" | "call" | "email" | "written" | "other";
                 /** @description Ward of a site of the registration */

@@ -19,6 +19,7 @@ import type { Representation } from '../../export/representations.ts';
 import type { OpenedExport } from '../../export/serve/open-export.ts';
 import type { ExportHolder } from '../../export/serve/export-holder.ts';
 import type { WarmGet } from './warm.ts';
+import { isReferencePath } from '../reference/paths.ts';
 
 export interface FastPathDeps {
   routes: readonly Route[];
@@ -153,6 +154,11 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     // only plain origin-form GET/HEAD targets within the URL limit; everything else is the app's
     if ((req.method !== 'GET' && req.method !== 'HEAD') || url.length > deps.maxUrlBytes || url.charCodeAt(0) !== 47 /* / */
       || url.includes('%') || url.includes('#') || url.includes('\\')) {
+      deps.next(req, res, null);
+      return;
+    }
+    // the reference page's files are not counted (reference/paths.ts); the app serves them
+    if (isReferencePath(url.split('?', 1)[0]!)) {
       deps.next(req, res, null);
       return;
     }

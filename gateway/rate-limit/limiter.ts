@@ -1,5 +1,6 @@
 // Rate limiting as a small composable utility over a pluggable store: anonymous callers are counted per client
-// address (IPv6 per /56), callers with a valid x-api-key per key. The result carries everything needed for the
+// address (IPv6 per /56), callers with a valid x-api-key per key; a request with an invalid key reads its address's
+// budget without spending it, as it is answered 401 whatever the budget. The result carries everything needed for the
 // RateLimit-Policy / RateLimit headers (IETF httpapi ratelimit-headers draft, structured-field syntax) and for the
 // 429 / 401 decision; formats are documented in docs/rate-limits.md.
 import { hash } from 'node:crypto';
@@ -31,7 +32,8 @@ export interface RateLimitResult {
   resetSeconds: number;
   /** Over the limit: answer 429. */
   limited: boolean;
-  /** An x-api-key was sent but is not a valid key: answer 401 (the hit was counted on the address). */
+  /** An x-api-key was sent but is not a valid key: answer 401, before any 429 (the address's budget was read, not
+   *  spent). */
   invalidKey: boolean;
   /** The store could not count this request: `open` serve it (no RateLimit headers, the count is unknown), `closed`
    *  answer 503. Absent when the store answered. */
@@ -68,7 +70,8 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   /** Who is counted, under which policy and limit. */
   function subject(ip: string, apiKey: string | null) {
     const validKey = apiKey !== null && options.apiKeys.has(apiKey);
-    // An invalid key is charged to the address's anonymous budget, so guessing keys costs the guesser.
+    // An invalid key's headers describe the address's anonymous budget, which it reads but does not spend: a 401
+    // costs what a 429 would, and refusing guesses with 429 would not slow a guesser, who tells a hit by its 200.
     const policy: PolicyName = validKey ? 'key' : 'anonymous';
     const limit = validKey ? options.keyLimit : options.anonLimit;
     // Keys are stored hashed so a store dump (or a Redis shared with others) never holds a usable key.
@@ -95,7 +98,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       const now = clock();
       let window;
       try {
-        window = peek
+        window = peek || who.invalidKey
           ? ((await options.store.get(who.storeKey)) ?? { hits: 0, resetAt: now + options.store.windowMs })
           : await options.store.increment(who.storeKey, who.limit);
         outage.succeeded();
@@ -109,6 +112,8 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     consumeNow(ip, apiKey) {
       if (!options.store.incrementNow) return null;
       const who = subject(ip, apiKey);
+      // an invalid key only reads the budget, which `consume` does
+      if (who.invalidKey) return null;
       const now = clock();
       // counting in this process does not fail the way asking another does: an error here is a bug, and is raised
       const window = options.store.incrementNow(who.storeKey, who.limit);

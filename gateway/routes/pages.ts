@@ -1,13 +1,14 @@
 // The three kinds of registry route, answered from one export: static files, list pages (a precomputed page file
 // for canonical requests, the in-memory engine for everything else) and detail documents by exact id, slug or alias.
 import { parseListQuery } from '../../api/query/params.ts';
-import { ApiError, clipInput } from '../../api/errors.ts';
+import { ApiError } from '../../api/errors.ts';
 import type { DetailRoute, ListRoute, StaticRoute } from '../../api/routes/types.ts';
 import { answeringFile } from '../../export/answering-file.ts';
 import { exportLayout } from '../../export/layout.ts';
 import type { OpenedExport } from '../../export/serve/open-export.ts';
 import type { Reply } from '../http/reply.ts';
 import { answerReply, fileReply } from './export-replies.ts';
+import { notFoundMessage } from './id-hints.ts';
 import { labelledDetail, labelledList } from './labelled.ts';
 
 /** GET / , /openapi.json, /topics: the route's file. These routes take no parameters, so a query on them is ignored:
@@ -49,7 +50,7 @@ export async function serveDetail(opened: OpenedExport, route: DetailRoute, id: 
   }
   const reply = rel === null ? null : labels ? await labelledDetail(opened, rel) : await fileReply(opened, rel);
   if (reply) return reply;
-  throw new ApiError(404, 'not_found', `No record with id${route.slugs ? ' or slug' : ''} "${clipInput(id ?? '')}" at ${route.path}`);
+  throw new ApiError(404, 'not_found', notFoundMessage(opened, route, id));
 }
 
 // One parsed id index per export and route (id → file key for the ids that are not their own key); the WeakMap

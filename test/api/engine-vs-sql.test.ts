@@ -11,6 +11,7 @@ import { fromSqlRow, toSql } from '../helpers/to-sql.ts';
 import { routesOfKind } from '../../api/routes.ts';
 import { toArrowFile, toRecordJson } from '../../export/arrow-file.ts';
 import { duckColumns, paramValue, randomRows, rng } from '../build/helpers/random-rows.ts';
+import { orderBounds } from '../helpers/bounds.ts';
 
 const ctx = { exportId: '2026-01-02-test', cursorSecret: 's3cret' };
 const ROWS = 2000;
@@ -46,6 +47,7 @@ describe.each(routesOfKind('list').map((r) => [r.id, r] as const))('engine = SQL
       // a required parameter is always given (without it the request is a 400, tested in params.test.ts)
       const withFilters = route.params.filter((p) => p.filter && (p.required || r() < 0.35));
       for (const p of withFilters) search.set(p.name, paramValue(r, p));
+      orderBounds(route, search);
       const limit = LIMITS[Math.floor(r() * LIMITS.length)]!;
       search.set('limit', String(limit));
       // a combination the route's cross-parameter rule rejects (meeting-rates: a pair subject that is not

@@ -30,6 +30,15 @@ describe('envelopes', () => {
     expect(Object.keys(err)).toEqual(['error', 'message', 'licence', 'attribution']);
     expect(err.message).toBe('Parameter "x" "quoted"');
   });
+
+  it('keeps an error body about its message: the licence in full, a short attribution, well under 400 bytes', () => {
+    const message = 'Parameter "limit" must be an integer from 1 to 500, got "0"';
+    const body = errorBody('invalid_parameter', message);
+    const parsed = JSON.parse(body) as Record<string, string>;
+    expect(parsed.licence).toBe(LICENCE);
+    expect(parsed.attribution).toMatch(/^Source: City of Toronto Open Data/);
+    expect(Buffer.byteLength(body) - Buffer.byteLength(message)).toBeLessThan(330);
+  });
 });
 
 describe('attribution', () => {

@@ -43,3 +43,25 @@ describe('openapi.json', () => {
     expect(doc.servers).toEqual([{ url: 'https://lobbying.example.org/api/v1' }]);
   });
 });
+
+describe('openapi.json text a newcomer reads', () => {
+  /** Every string of the document with where it is. */
+  function texts(value: unknown, at = ''): [string, string][] {
+    if (typeof value === 'string') return [[at, value]];
+    if (Array.isArray(value)) return value.flatMap((v, i) => texts(v, `${at}/${i}`));
+    if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => texts(v, `${at}/${k}`));
+    return [];
+  }
+
+  it('names no internal section number ("§4.1", "(4.1)"): the methodology is named in words', () => {
+    const found = texts(doc).filter(([, text]) => /§|\(\d+\.\d+\)/.test(text)).map(([at, text]) => `${at}: ${text}`);
+    expect(found).toEqual([]);
+    const itemLobbying = (doc.paths as Record<string, { get: { description?: string } }>)['/insights/item-lobbying']!.get;
+    expect(itemLobbying.description).toContain('docs/methodology-insights-activity.md, "Item lobbying"');
+  });
+
+  it('lists empty_range among the 400 codes', () => {
+    const responses = (doc.components as { responses: Record<string, { description: string }> }).responses;
+    expect(responses.BadRequest!.description).toContain('empty_range');
+  });
+});

@@ -65,7 +65,7 @@ describe('parseListQuery', () => {
   it('rejects values outside an enum and values not matching a pattern', () => {
     fails(people, 'role=Mayor', 'invalid_parameter', '"role"', '"mayor"');
     fails(agenda, 'recorded=2', 'invalid_parameter', '"recorded"');
-    fails(people, 'term=2022', 'invalid_parameter', '"term"', 'pattern');
+    fails(people, 'term=2022', 'invalid_parameter', '"term"', '2022-2026');
     fails(comms, 'registration=sm12', 'invalid_parameter', '"registration"');
     fails(comms, 'topic=Housing', 'invalid_parameter', '"topic"');
   });
@@ -107,7 +107,7 @@ describe('insight parameters', () => {
     order: 'subject',
     params: [
       enumParam('subject_type', ['lobbyist', 'pair'], 'kind', { kind: 'eq', column: 'subject_type' }),
-      strParam('subject_id', 'id', { kind: 'eq', column: 'subject_id' }, '^\\d+(:\\d+)?$'),
+      strParam('subject_id', 'id', { kind: 'eq', column: 'subject_id' }, { pattern: '^\\d+(:\\d+)?$', example: '12:34' }),
       intEnumParam('window', [30, 90, 180], 'days', { kind: 'eq', column: 'window', cast: 'integer' }),
     ],
     validate: (f) => (f.get('subject_type') === 'pair' && !/^\d+:\d+$/.test(String(f.get('subject_id') ?? '0:0')) ? 'subject_id must be <lobbyist>:<member>' : null),

@@ -137,7 +137,7 @@ describe('bulk export', () => {
     for (const f of manifest.files) {
       const bytes = readFileSync(path.join(dir, f.name));
       expect(bytes.byteLength, f.name).toBe(f.bytes);
-      expect(f.url).toBe(`http://localhost/api/v1/bulk/2026-11-20/${f.name}`);
+      expect(f.url).toBe(`/api/v1/bulk/2026-11-20/${f.name}`);
     }
     expect(manifest.files.filter((f) => f.format === 'csv' && f.resource).length).toBe(lists.length);
     expect(manifest.files.map((f) => f.name)).toEqual(expect.arrayContaining(['dictionary.md', 'datapackage.json', 'link-quality.json', 'communications-changes.csv']));

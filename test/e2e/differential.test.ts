@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesOfKind } from '../../api/routes.ts';
 import type { ListRoute, ParamDef } from '../../api/routes/types.ts';
 import { parseListQuery } from '../../api/query/params.ts';
+import { orderBounds } from '../helpers/bounds.ts';
 import { fromSqlRow, toSql } from '../helpers/to-sql.ts';
 import { openWarehouse, quoteIdent, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { defaultCity } from './city.ts';
@@ -88,6 +89,7 @@ describe.each(routesOfKind('list'))('$path', (route) => {
         if (vs.length && (p.required || next() < 0.35)) search.set(p.name, vs[Math.floor(next() * vs.length)]!);
       }
       search.set('limit', String([1, 3, 17, 100, 500][Math.floor(next() * 5)]));
+      orderBounds(route, search);
       // a combination the route's cross-parameter rule rejects (meeting-rates: a pair subject that is not
       // <lobbyist>:<member>) is a 400, tested in params.test.ts and insights-activity.test.ts; draw again
       if (route.validate && route.validate(parseListQuery({ ...route, validate: undefined }, search, ctx).filters) !== null) continue;

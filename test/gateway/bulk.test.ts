@@ -38,6 +38,18 @@ describe('GET /bulk', () => {
     expect(manifest.files.length).toBeGreaterThan(50);
   });
 
+  it('lists file URLs that resolve against the manifest\'s own address, at whatever host serves it', async () => {
+    for (const manifestUrl of ['http://mirror.example:8080/api/v1/bulk', 'http://127.0.0.1:3000/api/v1/bulk/']) {
+      const served = JSON.parse(await (await t.app.request(manifestUrl, {}, { clientAddress: '192.0.2.1' } as never)).text()) as BulkManifest;
+      for (const f of served.files.filter((x) => x.format === 'csv' || x.format === 'json')) {
+        const resolved = new URL(f.url, manifestUrl);
+        expect([f.name, resolved.origin, resolved.pathname]).toEqual([f.name, new URL(manifestUrl).origin, `/api/v1${url(f.name)}`]);
+        const res = await t.app.request(resolved.href, {}, { clientAddress: '192.0.2.1' } as never);
+        expect([f.name, res.status, sha(await bytesOf(res))]).toEqual([f.name, 200, f.sha256]);
+      }
+    }
+  });
+
   it('is a 404 with the error body when nothing is published', async () => {
     const res = await makeApp(fixedExportHolder(null)).get('/bulk');
     expect(await errorOf(res)).toMatchObject({ status: 404, error: 'not_found' });

@@ -104,7 +104,7 @@ describe('the same bytes as the h3 path', () => {
       '/registrations?status=', '/registrations?status=act+ive'];
     const variants: [Record<string, string>, string][] = [[{}, 'GET'], [{ 'accept-encoding': 'gzip' }, 'GET'],
       [{ 'accept-encoding': 'br, gzip' }, 'GET'], [{ 'accept-encoding': 'gzip;q=0, identity' }, 'GET'], [{ 'accept-encoding': 'gzip' }, 'HEAD'],
-      // an unknown key is counted on the address and answered 401 by the app's rules, on either path
+      // an unknown key reads the address's budget and is answered 401 by the app's rules, on either path
       [{ 'x-api-key': 'not-a-key' }, 'GET']];
     let compared = 0;
     const statuses = new Map<string, number>();

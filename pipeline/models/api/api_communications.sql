@@ -1,5 +1,5 @@
--- GET /communications rows, ordered by date then id, with the wards of the registration's sites and its topic as
--- filter columns.
+-- GET /communications rows, ordered by date then id, with the wards of the registration's sites, its topic and
+-- whether a member's office was contacted as filter columns.
 select
     c.id,
     c.registration_id,
@@ -15,7 +15,11 @@ select
     c.first_seen_date,
     strftime(c.date, '%Y-%m-%d') || ' ' || c.id as _sort,
     coalesce(w.wards, []) as f_wards,
-    t.topic as f_topic
+    t.topic as f_topic,
+    -- member_office=1: a member's office, the member and the member's staff resolved to a member in office on the
+    -- date (analysis-definitions.md), the same communications int_office_communications counts
+    cast(c.member_person_id is not null and c.office_holder_type in ('member_of_council', 'councillor_staff') as integer)
+        as f_member_office
 from int_communications as c
 inner join int_registrations as r on r.id = c.registration_id
 left join int_registration_wards as w on w.registration_id = c.registration_id

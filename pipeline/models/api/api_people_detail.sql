@@ -1,7 +1,9 @@
 -- GET /people/{id}: the person with roles, committee memberships and (for members) office contact statistics.
 with roles as (
     select person_id, list(struct_pack(role := role, term := term, ward := ward, start_date := start_date,
-        end_date := end_date, source := source) order by start_date, role) as roles
+        end_date := end_date, source := source) order by start_date, role) as roles,
+        -- the compact form the /people list publishes, so the detail record is the list record plus its nesting
+        list_sort(list(distinct role)) as role_names
     from int_person_roles
     group by person_id
 ),
@@ -53,6 +55,7 @@ select
     to_json(struct_pack(
         id := p.id, canonical_name := p.canonical_name, first_name := p.first_name, last_name := p.last_name,
         slug := p.slug,
+        role_names := coalesce(r.role_names, []),
         roles := coalesce(r.roles, []),
         committees := coalesce(c.committees, []),
         -- members' offices get statistics even when never contacted; other people have none

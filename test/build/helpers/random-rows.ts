@@ -89,7 +89,7 @@ function _scalar(r: Rng, type: 'utf8' | 'int32', p: ParamDef): string | number {
 }
 
 type Prop = { type: unknown; format?: string; enum?: unknown[]; pattern?: string; minimum?: number; maximum?: number; minItems?: number;
-  items?: { required?: string[] } };
+  items?: { required?: string[]; enum?: unknown[] } };
 
 function _fieldValue(r: Rng, field: string, prop: Prop, i: number, param?: ParamDef): unknown {
   const types = Array.isArray(prop.type) ? prop.type : [prop.type];
@@ -118,6 +118,8 @@ function _fieldValue(r: Rng, field: string, prop: Prop, i: number, param?: Param
     const keys = prop.items.required;
     return Array.from({ length: (prop.minItems ?? 0) + Math.floor(r() * 2) }, (_, k) => Object.fromEntries(keys.map((key) => [key, `${pick(r, WORDS)}${k}`])));
   }
+  // a list of values from a value set (a person's role_names): distinct, in order, as the pipeline writes them
+  if (types.includes('array') && prop.items?.enum) return [...new Set(Array.from({ length: Math.floor(r() * 3) }, () => pick(r, prop.items!.enum!)))].sort();
   if (types.includes('array')) return Array.from({ length: Math.floor(r() * 3) }, () => pick(r, WORDS));
   return Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, WORDS)).join(' ');
 }

@@ -1,4 +1,4 @@
-// The limiter over a store: policies, invalid keys charged to the address, peeks and header syntax.
+// The limiter over a store: policies, invalid keys reading the address's budget, peeks and header syntax.
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../../gateway/rate-limit/stores/memory.ts';
 import { createRateLimiter, toRateLimitHeaders } from '../../../gateway/rate-limit/limiter.ts';
@@ -27,13 +27,15 @@ describe('createRateLimiter', () => {
     expect((await l.consume('1.1.1.1', null)).remaining).toBe(2);
   });
 
-  it('charges invalid keys to the anonymous budget of the address', async () => {
+  it('reads the anonymous budget of the address for an invalid key, without spending it', async () => {
     const { l } = limiter();
     const r = await l.consume('1.1.1.1', 'bad');
-    expect(r).toMatchObject({ invalidKey: true, policy: 'anonymous', remaining: 2 });
+    expect(r).toMatchObject({ invalidKey: true, policy: 'anonymous', remaining: 3 });
     await l.consume('1.1.1.1', 'bad2');
     await l.consume('1.1.1.1', 'bad3');
-    expect((await l.consume('1.1.1.1', null)).limited).toBe(true);
+    expect((await l.consume('1.1.1.1', null)).remaining).toBe(2);
+    // counting in this process is left to consume, which reads
+    expect(l.consumeNow('1.1.1.1', 'bad4')).toBeNull();
   });
 
   it('peeks without counting and resets with the window', async () => {
