@@ -14,6 +14,7 @@ export type RecordLabelPlan = readonly PlannedField[] | null;
 interface PlannedField {
   key: Buffer; // `"client_organization_id":`
   siblingKey: Buffer; // `,"client_organization_name":`
+  nullSibling: Buffer; // `,"client_organization_name":null`, after a null id
   many: boolean; // an `_ids` array
   kind: LabelKind | null;
   typed?: { key: Buffer; kinds: Readonly<Record<string, LabelKind>> };
@@ -28,7 +29,8 @@ export function recordLabelPlan(fields: readonly string[], mayNest: (field: stri
       const { kind, typed } = idFieldKind(field);
       if (typed && fields.indexOf(typed.field) > fields.indexOf(field)) return null;
       plan.push({
-        key: Buffer.from(`"${field}":`), siblingKey: Buffer.from(`,"${siblingOf(field)}":`), many: field.endsWith('_ids'), kind,
+        key: Buffer.from(`"${field}":`), siblingKey: Buffer.from(`,"${siblingOf(field)}":`),
+        nullSibling: Buffer.from(`,"${siblingOf(field)}":null`), many: field.endsWith('_ids'), kind,
         ...(typed ? { typed: { key: Buffer.from(`"${typed.field}":`), kinds: typed.kinds } } : {}),
       });
     } else if (mayNest(field) && plan.length < labelled.size) {
@@ -38,70 +40,112 @@ export function recordLabelPlan(fields: readonly string[], mayNest: (field: stri
   return plan;
 }
 
-/** Names as the JSON bytes a sibling holds (`"Acme Inc."` or `null`); the caller may keep them. */
-export type NameBytes = (kind: LabelKind | null, id: string) => Buffer;
+/** The bytes spliced in after a planned field (`,"client_organization_name":"Acme Inc."`) for an id of a kind, made
+ *  once per field, kind and id for one export's names. */
+export interface SiblingBytes {
+  get(field: PlannedField, kind: LabelKind | null, id: string | number): Buffer;
+}
 
-/** `lookup`'s names as JSON bytes, each encoded once. */
-export function nameBytes(lookup: LabelLookup): NameBytes {
-  const held = new Map<string, Buffer>();
-  return (kind, id) => {
-    const key = `${kind}\n${id}`;
-    let bytes = held.get(key);
-    if (!bytes) held.set(key, bytes = Buffer.from(JSON.stringify(nameOf(kind, id, lookup))));
-    return bytes;
+export function siblingBytes(lookup: LabelLookup): SiblingBytes {
+  // one table per field and kind: an array by id for integer ids (most of them), a map for the others
+  const held = new Map<PlannedField, Map<LabelKind | null, { byNumber: Buffer[]; byString: Map<string, Buffer> }>>();
+  return {
+    get(field, kind, id) {
+      let byKind = held.get(field);
+      if (!byKind) held.set(field, byKind = new Map());
+      let table = byKind.get(kind);
+      if (!table) byKind.set(kind, table = { byNumber: [], byString: new Map() });
+      let bytes = typeof id === 'number' ? table.byNumber[id] : table.byString.get(id);
+      if (!bytes) {
+        bytes = Buffer.concat([field.siblingKey, Buffer.from(JSON.stringify(nameOf(kind, String(id), lookup)))]);
+        if (typeof id === 'number') table.byNumber[id] = bytes;
+        else table.byString.set(id, bytes);
+      }
+      return bytes;
+    },
   };
 }
 
 /**
- * A list body (`body`, its records at `bounds`: runBodyBounds) with each record's siblings spliced in. A record in
- * which a planned key is not where the plan says is labelled by parsing it instead.
+ * A list body (`body`, its records at `bounds`: runBodyBounds) with each record's siblings spliced in: where each
+ * goes is found first, then the body is copied once into a buffer of the final size. A page with a record whose
+ * planned key is not where the plan says is labelled by parsing its records instead.
  */
-export function spliceLabels(body: Buffer, bounds: Uint32Array, plan: readonly PlannedField[], names: NameBytes, lookup: LabelLookup): Buffer {
-  const parts: Buffer[] = [];
-  let from = 0;
+export function spliceLabels(body: Buffer, bounds: Uint32Array, plan: readonly PlannedField[], siblings: SiblingBytes, lookup: LabelLookup): Buffer {
+  const at: number[] = [];
+  const add: Buffer[] = [];
   for (let r = 0; r < bounds.length; r += 2) {
-    const start = bounds[r]!;
-    const end = bounds[r + 1]!;
-    const spliced = _record(body, start, end, plan, names);
-    if (!spliced) {
-      const record = JSON.parse(body.toString('utf8', start, end)) as unknown;
-      parts.push(body.subarray(from, start), Buffer.from(JSON.stringify(withLabels(record, lookup))));
-      from = end;
-      continue;
-    }
-    parts.push(body.subarray(from, start), ...spliced.parts);
-    from = spliced.end;
+    if (!_record(body, bounds[r]!, bounds[r + 1]!, plan, siblings, lookup, at, add)) return _parsed(body, bounds, lookup);
   }
-  parts.push(body.subarray(from));
-  return Buffer.concat(parts);
+  let extra = 0;
+  for (const bytes of add) extra += bytes.byteLength;
+  const out = Buffer.allocUnsafe(body.byteLength + extra);
+  let pos = 0;
+  let from = 0;
+  for (let i = 0; i < at.length; i++) {
+    pos += body.copy(out, pos, from, at[i]);
+    pos += add[i]!.copy(out, pos);
+    from = at[i]!;
+  }
+  body.copy(out, pos, from);
+  return out;
 }
 
-function _record(body: Buffer, start: number, end: number, plan: readonly PlannedField[], names: NameBytes): { parts: Buffer[]; end: number } | null {
-  const parts: Buffer[] = [];
+/** Where each planned field of one record ends and what goes after it, pushed onto `at` and `add`; false when a
+ *  planned key is not found in order. */
+function _record(body: Buffer, start: number, end: number, plan: readonly PlannedField[], siblings: SiblingBytes, lookup: LabelLookup,
+  at: number[], add: Buffer[]): boolean {
   let from = start;
   for (const field of plan) {
-    const at = body.indexOf(field.key, from);
-    if (at < 0 || at >= end) return null;
-    const valueStart = at + field.key.length;
+    const key = body.indexOf(field.key, from);
+    if (key < 0 || key >= end) return false;
+    const valueStart = key + field.key.byteLength;
     const valueEnd = _valueEnd(body, valueStart, end);
     let kind = field.kind;
     if (field.typed) {
       const t = body.indexOf(field.typed.key, start);
-      const type = t < 0 || t >= end ? null : _json(body, t + field.typed.key.length, _valueEnd(body, t + field.typed.key.length, end));
+      const type = t < 0 || t >= end ? null : _json(body, t + field.typed.key.byteLength, _valueEnd(body, t + field.typed.key.byteLength, end));
       kind = typeof type === 'string' ? field.typed.kinds[type] ?? null : null;
     }
-    parts.push(body.subarray(from, valueEnd), field.siblingKey, _names(body, valueStart, valueEnd, field.many, kind, names));
+    at.push(valueEnd);
+    add.push(body[valueStart] === 0x6e ? field.nullSibling // null
+      : field.many ? _manyNames(body, valueStart, valueEnd, field, kind, lookup) : siblings.get(field, kind, _idKey(body, valueStart, valueEnd)));
     from = valueEnd;
   }
-  parts.push(body.subarray(from, end));
-  return { parts, end };
+  return true;
 }
 
-function _names(body: Buffer, start: number, end: number, many: boolean, kind: LabelKind | null, names: NameBytes): Buffer {
-  if (body[start] === 0x6e) return NULL; // null
-  if (!many) return names(kind, body[start] === QUOTE ? _json(body, start, end) as string : body.toString('latin1', start, end));
+/** The id at [start, end) (not null) as a map key: a number for digits, the string otherwise. */
+function _idKey(body: Buffer, start: number, end: number): string | number {
+  if (body[start] === QUOTE) {
+    for (let j = start + 1; j < end - 1; j++) if (body[j] === 0x5c) return _json(body, start, end) as string;
+    return body.toString('utf8', start + 1, end - 1);
+  }
+  let n = 0;
+  for (let j = start; j < end; j++) {
+    const d = body[j]! - 0x30;
+    if (d < 0 || d > 9 || n > MAX_ARRAY_ID) return body.toString('latin1', start, end);
+    n = n * 10 + d;
+  }
+  return n > MAX_ARRAY_ID ? body.toString('latin1', start, end) : n;
+}
+
+function _manyNames(body: Buffer, start: number, end: number, field: PlannedField, kind: LabelKind | null, lookup: LabelLookup): Buffer {
   const ids = _json(body, start, end) as unknown[];
-  return Buffer.from(`[${ids.map((id) => (id === null ? 'null' : names(kind, String(id)).toString())).join(',')}]`);
+  return Buffer.concat([field.siblingKey, Buffer.from(JSON.stringify(ids.map((id) => nameOf(kind, id, lookup))))]);
+}
+
+/** The page with every record parsed, labelled and written again. */
+function _parsed(body: Buffer, bounds: Uint32Array, lookup: LabelLookup): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let r = 0; r < bounds.length; r += 2) {
+    const record = JSON.parse(body.toString('utf8', bounds[r]!, bounds[r + 1]!)) as unknown;
+    parts.push(body.subarray(from, bounds[r]!), Buffer.from(JSON.stringify(withLabels(record, lookup))));
+    from = bounds[r + 1]!;
+  }
+  parts.push(body.subarray(from));
+  return Buffer.concat(parts);
 }
 
 const _json = (body: Buffer, start: number, end: number): unknown => JSON.parse(body.toString('utf8', start, end));
@@ -137,7 +181,8 @@ function _stringEnd(body: Buffer, i: number, limit: number): number {
 }
 
 const QUOTE = 0x22;
-const NULL = Buffer.from('null');
+/** Integer ids up to this are kept in an array by id (the registry's ids are small); larger ones in a map. */
+const MAX_ARRAY_ID = 10_000_000;
 
 // One plan per list route, made on first use (registry routes never change).
 const plans = new WeakMap<ListRoute, RecordLabelPlan>();

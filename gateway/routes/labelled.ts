@@ -4,7 +4,7 @@
 import { ApiError } from '../../api/errors.ts';
 import { detailBody, listBody } from '../../api/query/envelope.ts';
 import { withLabels, type LabelLookup } from '../../api/labels.ts';
-import { nameBytes, routeLabelPlan, spliceLabels, type NameBytes } from '../../api/labels-splice.ts';
+import { routeLabelPlan, siblingBytes, spliceLabels, type SiblingBytes } from '../../api/labels-splice.ts';
 import type { ListQuery, ResourceTable } from '../../api/query/types.ts';
 import { readLabelsFile } from '../../export/labels-file.ts';
 import { exportLayout } from '../../export/layout.ts';
@@ -17,8 +17,8 @@ const lookups = new WeakMap<OpenedExport, Promise<Labels>>();
 
 interface Labels {
   lookup: LabelLookup;
-  /** The same names as JSON bytes, each encoded on first use. */
-  names: NameBytes;
+  /** The same names as the bytes a list page's records get, each made on first use. */
+  siblings: SiblingBytes;
 }
 
 function _labelsOf(opened: OpenedExport): Promise<Labels> {
@@ -27,7 +27,7 @@ function _labelsOf(opened: OpenedExport): Promise<Labels> {
     lookup = opened.represent(exportLayout.labels, null).then((file) => {
       if (!file) throw new ApiError(503, 'service_unavailable', 'This export has no labels file, so labels=1 cannot be answered');
       const lookup = readLabelsFile(new TextDecoder().decode(file.body));
-      return { lookup, names: nameBytes(lookup) };
+      return { lookup, siblings: siblingBytes(lookup) };
     });
     // a failed read is not kept, so the next request tries again
     lookup.catch(() => lookups.delete(opened));
@@ -38,12 +38,12 @@ function _labelsOf(opened: OpenedExport): Promise<Labels> {
 
 /** A list page with labels: the engine's page for the query, each record with its siblings. */
 export async function labelledList(opened: OpenedExport, table: ResourceTable, query: ListQuery, key: string): Promise<Reply> {
-  const { lookup, names } = await _labelsOf(opened);
+  const { lookup, siblings } = await _labelsOf(opened);
   const answer = opened.answer(`${key}\nlabels`, () => {
     const plan = routeLabelPlan(table.route);
     if (plan) {
       const { body, bounds } = table.runBodyBounds(query);
-      return spliceLabels(body, bounds, plan, names, lookup);
+      return spliceLabels(body, bounds, plan, siblings, lookup);
     }
     const page = table.run(query);
     const records = page.records.map((json) => JSON.stringify(withLabels(JSON.parse(json), lookup)));

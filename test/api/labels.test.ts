@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelledFields, parseLabels, siblingOf, withLabels, type LabelLookup } from '../../api/labels.ts';
 import { labelsFile, readLabelsFile } from '../../export/labels-file.ts';
-import { nameBytes, recordLabelPlan, spliceLabels } from '../../api/labels-splice.ts';
+import { recordLabelPlan, siblingBytes, spliceLabels } from '../../api/labels-splice.ts';
 
 const names: Record<string, Record<string, string>> = {
   organization: { 7: 'Acme Developments Inc.', 9: 'Beacon Government Relations Inc.' },
@@ -86,7 +86,7 @@ describe('spliceLabels', () => {
   it('gives the bytes parsing and labelling each record gives', () => {
     const jsons = records.map((r) => JSON.stringify(r));
     const { body, bounds } = page(jsons);
-    const out = spliceLabels(body, bounds, plan, nameBytes(lookup), lookup).toString();
+    const out = spliceLabels(body, bounds, plan, siblingBytes(lookup), lookup).toString();
     expect(out).toBe(`{"data":[${jsons.map((j) => JSON.stringify(withLabels(JSON.parse(j), lookup))).join(',')}],"next_cursor":null,"limit":100}`);
     expect(JSON.parse(out).data[0].registration_names).toEqual(['Acme Developments Inc. — Rezoning', null]);
   });
@@ -94,7 +94,7 @@ describe('spliceLabels', () => {
   it('labels a record whose fields are not in the plan\'s order by parsing it, and plans nothing after a nested field', () => {
     const odd = JSON.stringify({ client_organization_id: 7, id: 3, from_type: 'person', from_id: '3' });
     const { body, bounds } = page([odd]);
-    expect(JSON.parse(spliceLabels(body, bounds, plan, nameBytes(lookup), lookup).toString()).data[0])
+    expect(JSON.parse(spliceLabels(body, bounds, plan, siblingBytes(lookup), lookup).toString()).data[0])
       .toEqual(withLabels(JSON.parse(odd), lookup));
     expect(recordLabelPlan(['id', 'evidence', 'organization_id'], (f) => f === 'evidence')).toBeNull();
     expect(recordLabelPlan(['id', 'to_id', 'to_type'], () => false)).toBeNull();
