@@ -46,6 +46,16 @@ export function toArrowFile(route: ListRoute, input: readonly SourceRow[]): Arro
   return { bytes: tableToIPC(new Table(columns), 'file'), records, rows };
 }
 
+/**
+ * The file of a route's records with names beside ids (`_data/<resource>.labelled.arrow`, labels=1): `_sort` and
+ * `_json` as in the route's own file, row for row, so the engine's rows read their labelled record from it and the
+ * gateway reads it the same way (its records left on disk until asked for).
+ */
+export function toLabelledRecordsFile(sorts: readonly string[], records: readonly string[]): Uint8Array {
+  if (sorts.length !== records.length) throw new Error('labelled records: one record per row');
+  return tableToIPC(new Table({ _sort: vectorFromArray([...sorts], new Utf8()), _json: vectorFromArray([...records], new Utf8()) }), 'file');
+}
+
 /** Serialise the public record: exactly the contract fields, in contract order. */
 export function toRecordJson(route: ListRoute, row: SourceRow): string {
   const record: Record<string, unknown> = {};

@@ -13,6 +13,8 @@ export const exportLayout = {
   staticFile: (file: string) => `api/v1/${file}`,
   /** Arrow IPC rows behind the gateway's in-memory indexes. */
   data: (resource: string) => `_data/${resource}.arrow`,
+  /** The route's records with names beside ids (labels=1), row for row with its data file. */
+  labelledData: (resource: string) => `_data/${resource}.labelled.arrow`,
   /** Ids of a detail route that are not their own file key (JSON object id → file key), so the gateway finds a
    *  record by its exact id and never guesses. */
   detailIds: (resource: string) => `_data/${resource}.ids.json`,

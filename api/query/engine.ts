@@ -12,7 +12,7 @@ import { compileFilters, type RowTest } from './predicates.ts';
 import { memoryRecords, type RecordSource } from './records.ts';
 import { sortKeys, type SortKeys } from './sort-keys.ts';
 import { ApiError } from '../errors.ts';
-import { LIST_HEAD_BYTES, listBodyBytes } from './envelope.ts';
+import { listBodyBytes } from './envelope.ts';
 import type { ExportContext, ListQuery, PageResult, ResourceTable } from './types.ts';
 
 export interface LoadOptions {
@@ -45,22 +45,9 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
       const page = _page(query);
       return { records: page.rows.map((r) => json.get(r)), nextCursor: page.nextCursor };
     },
-    runBody(query: ListQuery): Buffer {
+    runBody(query: ListQuery, records: RecordSource = json): Buffer {
       const page = _page(query);
-      return listBodyBytes(json, page.rows, page.nextCursor, query.limit);
-    },
-    runBodyBounds(query: ListQuery) {
-      const page = _page(query);
-      const bounds = new Uint32Array(page.rows.length * 2);
-      // listBodyBytes lays the records out after the head, one separator byte between each two
-      let at = LIST_HEAD_BYTES;
-      for (let i = 0; i < page.rows.length; i++) {
-        bounds[2 * i] = at;
-        at += json.byteLength(page.rows[i]!);
-        bounds[2 * i + 1] = at;
-        at += 1;
-      }
-      return { body: listBodyBytes(json, page.rows, page.nextCursor, query.limit), bounds };
+      return listBodyBytes(records, page.rows, page.nextCursor, query.limit);
     },
   };
 

@@ -23,8 +23,6 @@ export function listBodyBytes(records: RecordSource, rows: readonly number[], ne
 }
 
 const LIST_HEAD = Buffer.from('{"data":[', 'utf8');
-/** Where the first record of listBodyBytes's body starts. */
-export const LIST_HEAD_BYTES = LIST_HEAD.byteLength;
 const TAIL_BYTES = Buffer.from(TAIL, 'utf8');
 
 /** Detail envelope around an already serialised record. */

@@ -5,8 +5,6 @@ import type { ByteStrings } from './arrow-read.ts';
 export interface RecordSource {
   /** One record, decoded. */
   get(row: number): string;
-  /** One record's length in UTF-8 bytes. */
-  byteLength(row: number): number;
   /** `head`, then the rows' UTF-8 bytes in the order given with a comma between each two, then `tail`: one buffer,
    *  each record copied once straight into it and never decoded (a list answer's body). */
   joined(rows: readonly number[], head: Uint8Array, tail: Uint8Array): Buffer;
@@ -27,7 +25,6 @@ export function memoryRecords(column: ByteStrings): RecordSource {
   const { values, offsets } = column;
   return {
     get: (row) => values.toString('utf8', offsets[row]!, offsets[row + 1]!),
-    byteLength: (row) => offsets[row + 1]! - offsets[row]!,
     joined(rows, head, tail) {
       const out = Buffer.allocUnsafe(joinedLength(rows, (r) => offsets[r + 1]! - offsets[r]!, head, tail));
       out.set(head, 0);

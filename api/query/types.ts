@@ -1,6 +1,7 @@
 // Shared types of the query layer that both the site writer (canonical pages) and the gateway (every other
 // request) run, so a static page and a gateway answer for the same query are the same bytes.
 import type { ListRoute } from '../routes/types.ts';
+import type { RecordSource } from './records.ts';
 
 /** What a cursor carries once verified. */
 export interface CursorPayload {
@@ -39,11 +40,10 @@ export interface ResourceTable {
   readonly size: number;
   /** Run a validated query and return the page (cursor minted with the table's export id and secret). */
   run(query: ListQuery): PageResult;
-  /** The same page as its list envelope's UTF-8 bytes (listBody's), records never decoded: the gateway's answers. */
-  runBody(query: ListQuery): Buffer;
-  /** runBody's bytes with where each record lies in them (`[start, end)` byte pairs, in order): for answers that
-   *  add to each record without decoding the page. */
-  runBodyBounds(query: ListQuery): { body: Buffer; bounds: Uint32Array };
+  /** The same page as its list envelope's UTF-8 bytes (listBody's), records never decoded: the gateway's answers.
+   *  `records`: where the rows' records are read from instead of the table's own (the same rows, another form of
+   *  each record: labels=1). */
+  runBody(query: ListQuery, records?: RecordSource): Buffer;
 }
 
 /** Context shared by everything that mints or checks cursors. */

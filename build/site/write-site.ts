@@ -10,11 +10,12 @@ import { parseListQuery } from '../../api/query/params.ts';
 import type { ExportContext } from '../../api/query/types.ts';
 import { fileIndexFileOf, toManifest } from '../../export/manifest-write.ts';
 import { toOpenApi } from '../../api/openapi.ts';
-import { toArrowFile } from '../../export/arrow-file.ts';
+import { toArrowFile, toLabelledRecordsFile } from '../../export/arrow-file.ts';
 import type { BuildEffects } from './effects.ts';
 import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
-import { labelsFile } from '../../export/labels-file.ts';
+import { labelsFile, lookupOf } from '../../export/labels-file.ts';
+import { labelledFields, withLabels, type LabelLookup } from '../../api/labels.ts';
 import { answeringFile } from '../../export/answering-file.ts';
 import { isSafeFileKey, exportLayout, type ExportManifest } from '../../export/layout.ts';
 import type { PreviousExport } from './previous-export.ts';
@@ -53,9 +54,10 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   stage: (m: string) => void, extras: readonly SiteExtra[], outDir: string): Promise<ExportManifest> {
   const counts: Record<string, number> = {};
   const records = new Map<ListRoute, readonly string[]>();
+  const labels = lookupOf(input.labels ?? []);
   for (const [i, route] of routes.entries()) {
     effects.progress?.('site', i, routes.length, route.path);
-    if (route.kind === 'list') Object.assign(counts, await _writeList(route, input, ctx, sink, stage, records));
+    if (route.kind === 'list') Object.assign(counts, await _writeList(route, input, ctx, sink, stage, records, labels));
     else if (route.kind === 'detail') Object.assign(counts, await _writeDetails(route, input, sink, effects, stage));
   }
   const rateLimits = input.rateLimits ?? DEFAULT_RATE_LIMITS;
@@ -97,7 +99,7 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
 }
 
 async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext, sink: SiteSink, stage: (m: string) => void,
-  records: Map<ListRoute, readonly string[]>) {
+  records: Map<ListRoute, readonly string[]>, labels: LabelLookup) {
   const rows = input.lists[route.resource] ?? await input.load?.list(route);
   if (!rows) throw new Error(`site input has no rows for ${route.resource} (${route.id})`);
   assertRecordsValid(route, rows);
@@ -105,6 +107,11 @@ async function _writeList(route: ListRoute, input: SiteInput, ctx: ExportContext
   const bytes = arrow.bytes;
   records.set(route, arrow.records);
   await sink.write(exportLayout.data(route.resource), bytes);
+  // the same records with names beside ids, so a labelled page is read like any page (labels=1)
+  if (labelledFields(route.fields).length > 0) {
+    const labelled = arrow.records.map((json) => JSON.stringify(withLabels(JSON.parse(json), labels)));
+    await sink.write(exportLayout.labelledData(route.resource), toLabelledRecordsFile(arrow.rows.map((r) => r._sort as string), labelled));
+  }
   // A route with a required parameter has no unfiltered answer, so no canonical page: the gateway answers it all.
   if (answeringFile(route, '') === null) {
     stage(`${route.resource}: ${rows.length} rows, no canonical pages (a parameter is required)`);

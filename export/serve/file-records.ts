@@ -39,7 +39,6 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
   const length = (row: number) => offsets[row + 1]! - offsets[row]!;
   const source: RecordSource = {
     get: (row) => _read(fd, base + offsets[row]!, length(row)).toString('utf8'),
-    byteLength: length,
     joined(rows, head, tail) {
       const out = Buffer.allocUnsafe(joinedLength(rows, length, head, tail));
       out.set(head, 0);

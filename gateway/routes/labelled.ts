@@ -1,65 +1,79 @@
-// Answers asked with labels=1 (docs/labels.md): the same records with each id field's display name beside it, made
-// by the gateway from the export's labels file (held in memory once asked for) and kept in the answer cache like any
-// engine answer. Without labels nothing here runs, and canonical files stay files.
+// Answers asked with labels=1 (docs/labels.md): the same records with each id field's display name beside it. A list
+// page reads its rows' labelled records from the file the build wrote beside the route's data (row for row, opened on
+// first use like the data file: its records stay on disk until asked for), so it costs what a page costs; a detail
+// document is labelled from the export's labels file. Both are kept in the answer cache like any engine answer.
+// Without labels nothing here runs, and canonical files stay files.
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { tableFromIPC } from 'apache-arrow';
 import { ApiError } from '../../api/errors.ts';
-import { detailBody, listBody } from '../../api/query/envelope.ts';
-import { withLabels, type LabelLookup } from '../../api/labels.ts';
-import { routeLabelPlan, siblingBytes, spliceLabels, type SiblingBytes } from '../../api/labels-splice.ts';
+import { detailBody } from '../../api/query/envelope.ts';
+import { byteStrings } from '../../api/query/arrow-read.ts';
+import { labelledFields, withLabels, type LabelLookup } from '../../api/labels.ts';
+import type { RecordSource } from '../../api/query/records.ts';
 import type { ListQuery, ResourceTable } from '../../api/query/types.ts';
 import { readLabelsFile } from '../../export/labels-file.ts';
 import { exportLayout } from '../../export/layout.ts';
+import { readArrowSkippingRecords } from '../../export/serve/arrow-without-records.ts';
+import { fileRecords } from '../../export/serve/file-records.ts';
 import type { OpenedExport } from '../../export/serve/open-export.ts';
 import type { Reply } from '../http/reply.ts';
 import { answerReply } from './export-replies.ts';
 
-// One parsed labels file per export; the WeakMap lets it go with the export.
-const lookups = new WeakMap<OpenedExport, Promise<Labels>>();
-
-interface Labels {
-  lookup: LabelLookup;
-  /** The same names as the bytes a list page's records get, each made on first use. */
-  siblings: SiblingBytes;
-}
-
-function _labelsOf(opened: OpenedExport): Promise<Labels> {
-  let lookup = lookups.get(opened);
-  if (!lookup) {
-    lookup = opened.represent(exportLayout.labels, null).then((file) => {
-      if (!file) throw new ApiError(503, 'service_unavailable', 'This export has no labels file, so labels=1 cannot be answered');
-      const lookup = readLabelsFile(new TextDecoder().decode(file.body));
-      return { lookup, siblings: siblingBytes(lookup) };
-    });
-    // a failed read is not kept, so the next request tries again
-    lookup.catch(() => lookups.delete(opened));
-    lookups.set(opened, lookup);
-  }
-  return lookup;
-}
-
-/** A list page with labels: the engine's page for the query, each record with its siblings. */
+/** A list page with labels: the engine's rows for the query, their records read from the labelled records file. */
 export async function labelledList(opened: OpenedExport, table: ResourceTable, query: ListQuery, key: string): Promise<Reply> {
-  const { lookup, siblings } = await _labelsOf(opened);
-  const answer = opened.answer(`${key}\nlabels`, () => {
-    const plan = routeLabelPlan(table.route);
-    if (plan) {
-      const { body, bounds } = table.runBodyBounds(query);
-      return spliceLabels(body, bounds, plan, siblings, lookup);
-    }
-    const page = table.run(query);
-    const records = page.records.map((json) => JSON.stringify(withLabels(JSON.parse(json), lookup)));
-    return Buffer.from(listBody({ records, nextCursor: page.nextCursor }, query.limit), 'utf8');
-  });
-  return answerReply(opened, answer);
+  const records = await _held(labelledRecords, opened, table.route.resource, () => _openLabelledRecords(opened, table));
+  return answerReply(opened, opened.answer(`${key}\nlabels`, () => table.runBody(query, records ?? undefined)));
 }
 
 /** A detail document with labels, from the export's file of the record (`rel`); null when the export lacks it. */
 export async function labelledDetail(opened: OpenedExport, rel: string): Promise<Reply | null> {
   if (!opened.files.has(rel)) return null;
-  const [{ lookup }, file] = await Promise.all([_labelsOf(opened), opened.represent(rel, null)]);
+  const [lookup, file] = await Promise.all([_held(lookups, opened, '', () => _readLookup(opened)), opened.represent(rel, null)]);
   if (!file) return null;
-  const answer = opened.answer(`detail\n${rel}\nlabels`, () => {
+  return answerReply(opened, opened.answer(`detail\n${rel}\nlabels`, () => {
     const { data } = JSON.parse(new TextDecoder().decode(file.body)) as { data: unknown };
     return Buffer.from(detailBody(JSON.stringify(withLabels(data, lookup))), 'utf8');
-  });
-  return answerReply(opened, answer);
+  }));
+}
+
+// What each export holds for labelled answers, made on first use; the WeakMaps let it go with the export.
+const labelledRecords = new WeakMap<OpenedExport, Map<string, Promise<RecordSource | null>>>();
+const lookups = new WeakMap<OpenedExport, Map<string, Promise<LabelLookup>>>();
+
+function _held<T>(store: WeakMap<OpenedExport, Map<string, Promise<T>>>, opened: OpenedExport, key: string, make: () => Promise<T>): Promise<T> {
+  let byKey = store.get(opened);
+  if (!byKey) store.set(opened, byKey = new Map());
+  let held = byKey.get(key);
+  if (!held) {
+    held = make();
+    // a failed read is not kept, so the next request tries again
+    held.catch(() => byKey.delete(key));
+    byKey.set(key, held);
+  }
+  return held;
+}
+
+/** The route's labelled records, row for row with `table`; null for a route without id fields to name (its records
+ *  are their own labelled form). */
+async function _openLabelledRecords(opened: OpenedExport, table: ResourceTable): Promise<RecordSource | null> {
+  if (labelledFields(table.route.fields).length === 0) return null;
+  const rel = exportLayout.labelledData(table.route.resource);
+  if (!opened.files.has(rel)) throw new ApiError(503, 'service_unavailable', `This export has no labelled records of ${table.route.path}`);
+  const handle = await open(path.join(opened.dir, rel));
+  try {
+    const view = await readArrowSkippingRecords(handle);
+    const json = tableFromIPC(view).getChild('_json');
+    if (!json || json.length !== table.size) throw new Error(`${rel} does not hold one record per row of ${table.route.resource}`);
+    return fileRecords(handle, view, byteStrings(json));
+  } catch (error) {
+    await handle.close();
+    throw new ApiError(503, 'service_unavailable', `This export's labelled records of ${table.route.path} cannot be read (${(error as Error).message})`);
+  }
+}
+
+async function _readLookup(opened: OpenedExport): Promise<LabelLookup> {
+  const file = await opened.represent(exportLayout.labels, null);
+  if (!file) throw new ApiError(503, 'service_unavailable', 'This export has no labels file, so labels=1 cannot be answered');
+  return readLabelsFile(new TextDecoder().decode(file.body));
 }

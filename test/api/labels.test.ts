@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { labelledFields, parseLabels, siblingOf, withLabels, type LabelLookup } from '../../api/labels.ts';
 import { labelsFile, readLabelsFile } from '../../export/labels-file.ts';
-import { recordLabelPlan, siblingBytes, spliceLabels } from '../../api/labels-splice.ts';
 
 const names: Record<string, Record<string, string>> = {
   organization: { 7: 'Acme Developments Inc.', 9: 'Beacon Government Relations Inc.' },
@@ -62,41 +61,5 @@ describe('the labels file', () => {
   it('refuses a kind the API does not label and a record named twice', () => {
     expect(() => labelsFile([{ kind: 'contribution', id: '1', name: 'x' }])).toThrow(/unknown kind "contribution"/);
     expect(() => labelsFile([{ kind: 'person', id: '1', name: 'x' }, { kind: 'person', id: '1', name: 'y' }])).toThrow(/named twice/);
-  });
-});
-
-describe('spliceLabels', () => {
-  const fields = ['id', 'task', 'from_type', 'from_id', 'to_type', 'to_id', 'note', 'registration_ids', 'client_organization_id', 'evidence'];
-  const plan = recordLabelPlan(fields, (f) => f === 'evidence')!;
-  const records = [
-    { id: 1, task: 'L3', from_type: 'organization', from_id: '7', to_type: 'person', to_id: '3', note: 'a "quoted" \\ \u00e9 — note, with } and ]',
-      registration_ids: ['SM10', 'SM99'], client_organization_id: 9, evidence: { client_organization_id: 7, from_id: 'x' } },
-    { id: 2, task: 'L4', from_type: 'communication', from_id: 'C1', to_type: 'person', to_id: null, note: null, registration_ids: [],
-      client_organization_id: null, evidence: {} },
-  ];
-  /** A page body as the engine lays it out, with its records' byte bounds. */
-  function page(jsons: string[]) {
-    const body = Buffer.from(`{"data":[${jsons.join(',')}],"next_cursor":null,"limit":100}`);
-    const bounds: number[] = [];
-    let at = 9;
-    for (const j of jsons) { bounds.push(at, at + Buffer.byteLength(j)); at += Buffer.byteLength(j) + 1; }
-    return { body, bounds: Uint32Array.from(bounds) };
-  }
-
-  it('gives the bytes parsing and labelling each record gives', () => {
-    const jsons = records.map((r) => JSON.stringify(r));
-    const { body, bounds } = page(jsons);
-    const out = spliceLabels(body, bounds, plan, siblingBytes(lookup), lookup).toString();
-    expect(out).toBe(`{"data":[${jsons.map((j) => JSON.stringify(withLabels(JSON.parse(j), lookup))).join(',')}],"next_cursor":null,"limit":100}`);
-    expect(JSON.parse(out).data[0].registration_names).toEqual(['Acme Developments Inc. — Rezoning', null]);
-  });
-
-  it('labels a record whose fields are not in the plan\'s order by parsing it, and plans nothing after a nested field', () => {
-    const odd = JSON.stringify({ client_organization_id: 7, id: 3, from_type: 'person', from_id: '3' });
-    const { body, bounds } = page([odd]);
-    expect(JSON.parse(spliceLabels(body, bounds, plan, siblingBytes(lookup), lookup).toString()).data[0])
-      .toEqual(withLabels(JSON.parse(odd), lookup));
-    expect(recordLabelPlan(['id', 'evidence', 'organization_id'], (f) => f === 'evidence')).toBeNull();
-    expect(recordLabelPlan(['id', 'to_id', 'to_type'], () => false)).toBeNull();
   });
 });

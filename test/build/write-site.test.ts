@@ -5,6 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { hasTwins } from '../../export/representations.ts';
 import { fileIndexFromBytes } from '../../export/file-index-file.ts';
 import { describe, expect, it } from 'vitest';
+import { tableFromIPC } from 'apache-arrow';
+import { labelledFields, withLabels } from '../../api/labels.ts';
 import { loadResourceTable } from '../../api/query/engine.ts';
 import { listBody } from '../../api/query/envelope.ts';
 import { parseListQuery } from '../../api/query/params.ts';
@@ -37,6 +39,13 @@ describe('writeSite', () => {
     const expected = new Set<string>([exportLayout.manifest, exportLayout.labels]);
     for (const route of routesOfKind('list')) {
       expected.add(exportLayout.data(route.resource));
+      // the records with names beside ids, row for row with the data file (labels=1)
+      if (labelledFields(route.fields).length > 0) {
+        expected.add(exportLayout.labelledData(route.resource));
+        const plain = tableFromIPC(file(exportLayout.data(route.resource))!).getChild('_json')!.toArray() as string[];
+        const labelled = tableFromIPC(file(exportLayout.labelledData(route.resource))!).getChild('_json')!.toArray() as string[];
+        expect(labelled).toEqual(plain.map((json) => JSON.stringify(withLabels(JSON.parse(json), () => undefined))));
+      }
       expect(manifest.counts[route.resource]).toBe(250);
       // a route with a required parameter has no unfiltered answer: no canonical pages, the engine answers it
       if (!canonical(route)) { expect(manifest.counts[`${route.resource}.pages`]).toBe(0); continue; }
