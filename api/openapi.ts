@@ -7,7 +7,8 @@ import type { ParamDef, Route } from './routes/types.ts';
 import { routes as registry } from './routes.ts';
 import { schemas as recordSchemas } from './schemas/registry.ts';
 import { bulkOperation } from './openapi-bulk.ts';
-import { LABELS_PARAMETER, withLabelSiblings } from './openapi-labels.ts';
+import { EXTENSION_MARK, LABELS_PARAMETER, withLabelSiblings } from './openapi-labels.ts';
+import { SEARCH_MAX_CHARS } from './search/query.ts';
 
 type Json = Record<string, unknown>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -142,7 +143,12 @@ function _param(p: ParamDef): Json {
   const schema: Json = { type: p.type };
   for (const k of ['format', 'pattern', 'enum', 'minimum', 'maximum'] as const) if (p[k] !== undefined) schema[k] = p[k];
   if (p.type === 'integer' && p.enum) schema.enum = p.enum.map(Number);
-  return { name: p.name, in: p.in, ...(p.required ? { required: true } : {}), description: p.description, schema };
+  // the full-text filter is an extension of the v1 contract, marked as every addition is
+  if (p.search) schema.maxLength = SEARCH_MAX_CHARS;
+  return {
+    name: p.name, in: p.in, ...(p.required ? { required: true } : {}), description: p.description, schema,
+    ...(p.search ? EXTENSION_MARK : {}),
+  };
 }
 
 function _headers(limits: RateLimits): Json {
@@ -162,7 +168,7 @@ function _responses(): Json {
   const rate = { RateLimit: ref('headers', 'RateLimit'), 'RateLimit-Policy': ref('headers', 'RateLimit-Policy') };
   return {
     NotModified: { description: 'Not modified: the If-None-Match ETag still matches' },
-    BadRequest: error('Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired)'),
+    BadRequest: error('Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired; invalid_search on the full-text search extension)'),
     Unauthorized: error('The x-api-key header does not hold a valid key (error: invalid_api_key)'),
     NotFound: error('No such resource (error: not_found)'),
     TooManyRequests: error('Rate limit exceeded (error: rate_limited)', { headers: { ...rate, 'Retry-After': ref('headers', 'Retry-After') } }),

@@ -7,6 +7,7 @@ import { dateMessage, integerMessage, patternMessage } from './param-messages.ts
 import { emptyRangeProblem } from './ranges.ts';
 import type { ExportContext, ListQuery } from './types.ts';
 import { LABELS_PARAM, parseLabels } from '../labels.ts';
+import { parseSearch } from '../search/query.ts';
 
 /** Largest integer accepted by any integer parameter (warehouse integer columns are 32-bit). */
 export const INT_PARAM_MAX = 2147483647;
@@ -82,6 +83,11 @@ function _parseValue(def: ParamDef, raw: string): string | number {
       throw bad('invalid_parameter', `Parameter "${name}" must be one of ${def.enum.join(', ')}, got ${clipInput(raw)}`);
     }
     return n;
+  }
+  // a full-text query is read by its own language; the engine finds its rows in the export's search index
+  if (def.search) {
+    parseSearch(raw, name);
+    return raw;
   }
   if (raw === '') throw bad('invalid_parameter', `Parameter "${name}" must not be empty: ${def.description}`);
   if (def.enum && !def.enum.includes(raw)) {

@@ -36,6 +36,9 @@ export interface ParamDef {
   /** The list whose `q` finds this id parameter's ids by name (`/people`): a 400 for a name sent where an id belongs
    *  gives the look-up URL. */
   lookup?: '/people' | '/organizations' | '/sites';
+  /** The full-text `search` filter (an extension, docs/search.md): rows found by the export's search index, not by a
+   *  column, so no `filter`; its value is read by the query language (api/search/query.ts). */
+  search?: true;
 }
 
 export type SchemaName = string;
