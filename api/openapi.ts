@@ -8,7 +8,7 @@ import { routes as registry } from './routes.ts';
 import { schemas as recordSchemas } from './schemas/registry.ts';
 import { bulkOperation } from './openapi-bulk.ts';
 import { EXTENSION_MARK, LABELS_PARAMETER, withLabelSiblings } from './openapi-labels.ts';
-import { SEARCH_MAX_CHARS } from './search/query.ts';
+import { SEARCH_MAX_CHARS } from './routes/search.ts';
 
 type Json = Record<string, unknown>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -21,6 +21,7 @@ const TAG_TEXT: Record<Route['group'], string> = {
   Contributions: 'Election campaigns and published contributions',
   Insights: 'Derived tables and the topic taxonomy',
   Bulk: 'Nightly bulk export',
+  Search: 'Extension: full-text search across the text-bearing lists',
 };
 
 export interface OpenApiOptions {
@@ -90,9 +91,9 @@ export function operationId(routeId: string): string {
 
 function _envelopeSchema(route: Route, schemas: Record<string, Json>): string {
   if (route.kind === 'static' || route.kind === 'bulk') return route.schema;
-  const name = route.kind === 'list' ? `${route.schema}Page` : `${route.schema}Envelope`;
+  const name = route.kind === 'list' || route.kind === 'search' ? `${route.schema}Page` : `${route.schema}Envelope`;
   const text = { type: 'string' };
-  schemas[name] = route.kind === 'list'
+  schemas[name] = route.kind === 'list' || route.kind === 'search'
     ? {
         type: 'object',
         properties: {
@@ -115,6 +116,8 @@ function _operation(route: Route, envelope: string): Json {
   const parameters: Json[] = [];
   if (route.kind === 'list') {
     parameters.push(...route.params.map(_param), ref('parameters', 'Limit'), ref('parameters', 'Cursor'), ref('parameters', 'Labels'));
+  } else if (route.kind === 'search') {
+    parameters.push(...route.params.map(_param), ref('parameters', 'Limit'), ref('parameters', 'Cursor'));
   } else if (route.kind === 'detail') {
     parameters.push({ name: 'id', in: 'path', required: true, description: route.idDescription, schema: { type: 'string' } }, ref('parameters', 'Labels'));
   }
@@ -122,7 +125,7 @@ function _operation(route: Route, envelope: string): Json {
   const responses: Json = {
     '200': { description: 'OK', headers: rateHeaders, content: { 'application/json': { schema: ref('schemas', envelope) } } },
     '304': ref('responses', 'NotModified'),
-    ...(route.kind === 'list' || route.kind === 'detail' ? { '400': ref('responses', 'BadRequest') } : {}),
+    ...(route.kind === 'list' || route.kind === 'detail' || route.kind === 'search' ? { '400': ref('responses', 'BadRequest') } : {}),
     '401': ref('responses', 'Unauthorized'),
     ...(route.kind === 'detail' ? { '404': ref('responses', 'NotFound') } : {}),
     '429': ref('responses', 'TooManyRequests'),
@@ -136,6 +139,7 @@ function _operation(route: Route, envelope: string): Json {
       : {}),
     ...(parameters.length ? { parameters } : {}),
     responses,
+    ...(route.kind === 'search' ? EXTENSION_MARK : {}),
   };
 }
 

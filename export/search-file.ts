@@ -1,5 +1,5 @@
 // The export's search documents (exportLayout.searchDocs), one file per searchable list: for each row of the list's
-// data file, in the same order, its title, its API path and its field texts as search reads them
+// data file, in the same order, its id, its title, its API path and its field texts as search reads them
 // (api/search/documents.ts). Written by the site build from the published records and names; the gateway indexes it
 // when the export is first searched. One JSON object, so the same records make the same bytes.
 import type { SearchDocs } from '../api/search/index.ts';
@@ -7,7 +7,8 @@ import type { SearchType } from '../api/search/documents.ts';
 
 export interface SearchFile extends SearchDocs {
   type: SearchType;
-  /** Each row's title and API path (below the base URL). */
+  /** Each row's id, title and API path (below the base URL). */
+  ids: readonly string[];
   titles: readonly string[];
   paths: readonly string[];
 }
@@ -17,7 +18,7 @@ export function searchFileText(file: SearchFile): string {
   return JSON.stringify({
     type: file.type,
     fields: file.fields,
-    rows: file.rows.map((texts, i) => [file.titles[i], file.paths[i], ...texts]),
+    rows: file.rows.map((texts, i) => [file.ids[i], file.titles[i], file.paths[i], ...texts]),
   });
 }
 
@@ -28,8 +29,9 @@ export function readSearchFile(text: string): SearchFile {
   return {
     type: parsed.type,
     fields: parsed.fields,
-    titles: parsed.rows.map((r) => String(r[0])),
-    paths: parsed.rows.map((r) => String(r[1])),
-    rows: parsed.rows.map((r) => r.slice(2)),
+    ids: parsed.rows.map((r) => String(r[0])),
+    titles: parsed.rows.map((r) => String(r[1])),
+    paths: parsed.rows.map((r) => String(r[2])),
+    rows: parsed.rows.map((r) => r.slice(3)),
   };
 }

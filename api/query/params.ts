@@ -7,7 +7,6 @@ import { dateMessage, integerMessage, patternMessage } from './param-messages.ts
 import { emptyRangeProblem } from './ranges.ts';
 import type { ExportContext, ListQuery } from './types.ts';
 import { LABELS_PARAM, parseLabels } from '../labels.ts';
-import { parseSearch } from '../search/query.ts';
 
 /** Largest integer accepted by any integer parameter (warehouse integer columns are 32-bit). */
 export const INT_PARAM_MAX = 2147483647;
@@ -84,11 +83,8 @@ function _parseValue(def: ParamDef, raw: string): string | number {
     }
     return n;
   }
-  // a full-text query is read by its own language; the engine finds its rows in the export's search index
-  if (def.search) {
-    parseSearch(raw, name);
-    return raw;
-  }
+  // a full-text query is read by its own language (api/search/query.ts), where the gateway looks its rows up
+  if (def.search) return raw;
   if (raw === '') throw bad('invalid_parameter', `Parameter "${name}" must not be empty: ${def.description}`);
   if (def.enum && !def.enum.includes(raw)) {
     throw bad('invalid_parameter', `Parameter "${name}" must be one of ${def.enum.map((v) => `"${v}"`).join(', ')}, got "${clipInput(raw)}"`);

@@ -48,7 +48,7 @@ interface RouteBase {
   id: string;
   /** Path relative to the base URL, OpenAPI style (`/organizations/{id}`). */
   path: string;
-  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk';
+  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk' | 'Search';
   summary: string;
   description?: string;
 }
@@ -113,7 +113,16 @@ export interface BulkRoute extends RouteBase {
   schema: SchemaName;
 }
 
-export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute;
+/** GET /search, an extension of the v1 contract (docs/search.md): ranked full-text search across the searchable
+ *  lists, answered by the gateway from the export's search index (never a file). */
+export interface SearchRoute extends RouteBase {
+  kind: 'search';
+  /** Schema of one hit in `data`. */
+  schema: SchemaName;
+  params: readonly ParamDef[];
+}
+
+export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute | SearchRoute;
 
 export const PAGE_LIMIT_DEFAULT = 100;
 export const PAGE_LIMIT_MAX = 500;

@@ -3,8 +3,8 @@
 // a row of field texts, a title and a URL. Only published text: records as the API answers them and the names
 // `labels=1` already publishes, so search finds nothing that is not published.
 import type { LabelLookup } from '../labels.ts';
+import { SEARCH_TYPES } from '../schemas/vocabulary.ts';
 
-export const SEARCH_TYPES = ['registration', 'communication', 'agenda_item', 'application', 'contract', 'organization', 'person', 'site'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 type Rec = Record<string, unknown>;

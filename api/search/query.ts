@@ -4,9 +4,8 @@
 // empty answer that would read as "nothing was found".
 import { ApiError, clipInput } from '../errors.ts';
 import { terms, toTerm } from './tokenize.ts';
+import { SEARCH_MAX_CHARS, SEARCH_MAX_TERMS } from '../routes/search.ts';
 
-export const SEARCH_MAX_CHARS = 200;
-export const SEARCH_MAX_TERMS = 16;
 
 /** One term of a query: a word, a prefix (already folded and stemmed, as FTS5 stems it) or a phrase. */
 export type SearchTerm =

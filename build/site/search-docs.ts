@@ -24,6 +24,7 @@ export function searchDocFiles(records: ReadonlyMap<ListRoute, readonly string[]
     files.set(exportLayout.searchDocs(source.resource), searchFileText({
       type: source.type,
       fields: source.fields.map((f) => f.name),
+      ids: parsed.map((r) => String(r.id)),
       titles: parsed.map((r) => source.title(r, names)),
       paths: parsed.map((r) => source.path(r)),
       rows: parsed.map((r) => source.texts(r, names, (id) => registrations.get(id))),

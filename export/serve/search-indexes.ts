@@ -12,6 +12,7 @@ import type { OpenedExport } from './open-export.ts';
 export interface LoadedSearch {
   source: SearchSource;
   index: SearchIndex;
+  ids: readonly string[];
   titles: readonly string[];
   paths: readonly string[];
 }
@@ -27,7 +28,7 @@ export function searchIndexOf(opened: OpenedExport, resource: string): Promise<L
     index = opened.represent(exportLayout.searchDocs(resource), null).then((file) => {
       if (!file) throw new ApiError(503, 'service_unavailable', `Full-text search of ${resource} is not available in this export`);
       const docs = readSearchFile(new TextDecoder().decode(file.body));
-      return { source: searchSource(docs.type), index: buildSearchIndex(docs), titles: docs.titles, paths: docs.paths };
+      return { source: searchSource(docs.type), index: buildSearchIndex(docs), ids: docs.ids, titles: docs.titles, paths: docs.paths };
     });
     // a failed read is not kept, so the next request tries again
     index.catch(() => byResource.delete(resource));

@@ -68,6 +68,8 @@ async function _example(opened: OpenedExport, route: Route, firstIds: Map<string
     }
     if (route.kind === 'list') return await _listExample(opened, route, firstIds);
     // a bulk file is not JSON (CSV, Parquet…): its operation keeps its schema; the manifest is the example
+    // a search has no example without words to find; its operation keeps its schema
+    if (route.kind === 'search') return null;
     if (route.kind === 'bulk') return route.variant === 'manifest' ? { path: route.path, params: {}, response: _json(await serveBulkManifest(opened)) } : null;
     return await _detailExample(opened, route, firstIds);
   } catch {
