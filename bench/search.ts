@@ -15,7 +15,7 @@ import { exportLayout } from '../export/layout.ts';
 import { readSearchFile, type SearchFile } from '../export/search-file.ts';
 import { wrkLoad } from './edge-tools.ts';
 import { _serve } from './gateway.ts';
-import { writeBenchOutput } from './output.ts';
+import { writeSearchTable } from './output.ts';
 
 const siteRoot = path.resolve(process.env.SITE_DIR ?? '.tmp/e2e-default/site');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -65,7 +65,7 @@ const table = [
   `| list search (limit 100) | ${ours.list.rps} | ${ours.list.p99} | ${theirs.list.rps} | ${theirs.list.p99} | ${ours.list.errors + theirs.list.errors} |`,
 ].join('\n');
 console.log(table);
-writeBenchOutput(path.join('.tmp', 'bench-search.md'), `${table}\n`);
+writeSearchTable(table);
 
 /** n queries drawn in turn from the files' words: a word, two words, a phrase, a prefix, a word less another. */
 function _mix(from: SearchFile[], n: number): string[] {
