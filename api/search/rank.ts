@@ -1,7 +1,9 @@
 // BM25 over weighted fields, the ranking of /search (docs/search.md): for each term the query looks for, its
 // occurrences in a row are summed over the fields with each field's weight, then scored as Okapi BM25 (k1 = 1.2,
 // b = 0.75) against the row's length in tokens and the list's average, with the term's inverse document frequency in
-// that list — the formula of FTS5's bm25() with column weights, as a positive number (higher is better).
+// that list — the formula of FTS5's bm25() with column weights, as a positive number (higher is better). A query of
+// several plain words also scores them as the phrase they make, so records where they stand together, in the order
+// written, rank above those where they are scattered (the phrase boost of most search engines); it finds no more.
 import type { SearchIndex } from './index.ts';
 import { candidates, phraseCount } from './match.ts';
 import type { SearchQuery, SearchTerm } from './query.ts';
@@ -13,7 +15,7 @@ const MIN_IDF = 1e-6;
 
 /** Scores rows of one index for one query; the idf of each term is worked out once. */
 export function scorer(index: SearchIndex, query: SearchQuery, weights: readonly number[]): (row: number) => number {
-  const wanted = query.terms.filter((t) => !t.exclude);
+  const wanted = [...query.terms.filter((t) => !t.exclude), ..._phraseOfWords(query)];
   const idfs = wanted.map((t) => {
     const n = candidates(index, t).length;
     return Math.max(MIN_IDF, Math.log((index.size - n + 0.5) / (n + 0.5)));
@@ -29,6 +31,13 @@ export function scorer(index: SearchIndex, query: SearchQuery, weights: readonly
     });
     return score;
   };
+}
+
+/** The query's plain words as one phrase, when it has two or more and nothing else to find. */
+function _phraseOfWords(query: SearchQuery): SearchTerm[] {
+  const wanted = query.terms.filter((t) => !t.exclude);
+  if (wanted.length < 2 || !wanted.every((t) => t.kind === 'word')) return [];
+  return [{ kind: 'phrase', terms: wanted.map((t) => (t as Extract<SearchTerm, { kind: 'word' }>).term), exclude: false }];
 }
 
 /** A term's occurrences in a row, each counted with its field's weight. */
