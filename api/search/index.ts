@@ -28,6 +28,10 @@ export interface SearchIndex {
   posting(id: number): Uint32Array;
   /** Term ids of a row's field, in text order. */
   fieldTokens(row: number, field: number): Int32Array;
+  /** Every row's term ids, fields in order; field f of row r is [bounds[r * fields + f], bounds[r * fields + f + 1]):
+   *  what scoring loops read without a view per field. */
+  readonly tokens: Int32Array;
+  readonly bounds: Uint32Array;
   /** A row's field text as indexed. */
   text(row: number, field: number): string | null;
   /** Tokens of every row (for BM25's average length). */
@@ -71,6 +75,8 @@ export function buildSearchIndex(docs: SearchDocs): SearchIndex {
     size,
     vocabulary,
     totalTokens: length,
+    tokens,
+    bounds,
     termId: (term) => ids.get(term) ?? -1,
     prefixRange(prefix) {
       return [_lowerBound(vocabulary, prefix), _lowerBound(vocabulary, `${prefix}\uffff`)];

@@ -21,9 +21,9 @@ export function scorer(index: SearchIndex, query: SearchQuery, weights: readonly
     return Math.max(MIN_IDF, Math.log((index.size - n + 0.5) / (n + 0.5)));
   });
   const average = index.size > 0 ? index.totalTokens / index.size : 1;
+  const width = index.fields.length;
   return (row) => {
-    let length = 0;
-    for (let f = 0; f < index.fields.length; f++) length += index.fieldTokens(row, f).length;
+    const length = index.bounds[(row + 1) * width]! - index.bounds[row * width]!;
     let score = 0;
     wanted.forEach((term, i) => {
       const tf = weightedCount(index, row, term, weights);
@@ -46,9 +46,15 @@ export function weightedCount(index: SearchIndex, row: number, term: SearchTerm,
   const [from, to] = term.kind === 'word'
     ? (() => { const id = index.termId(term.term); return [id, id + 1]; })()
     : index.prefixRange(term.prefix);
+  if (from < 0) return 0;
+  const { tokens, bounds } = index;
+  const width = index.fields.length;
   let count = 0;
-  for (let f = 0; f < index.fields.length; f++) {
-    for (const id of index.fieldTokens(row, f)) if (id >= from && id < to && from >= 0) count += weights[f]!;
+  for (let f = 0; f < width; f++) {
+    for (let i = bounds[row * width + f]!, end = bounds[row * width + f + 1]!; i < end; i++) {
+      const id = tokens[i]!;
+      if (id >= from && id < to) count += weights[f]!;
+    }
   }
   return count;
 }

@@ -51,11 +51,10 @@ export function searchPage(lists: readonly SearchedList[], query: SearchQuery, l
       if (after === null || compareKeys(key, after) > 0) all.push({ key, list, row });
     }
   }
-  all.sort((a, b) => compareKeys(a.key, b.key));
-  const page = all.slice(0, limit);
+  const page = _best(all, limit);
   return {
-    more: all.length > limit,
-    hits: page.map(({ key, list, row }) => {
+    more: page.length > limit,
+    hits: page.slice(0, limit).map(({ key, list, row }) => {
       const snippet = snippetOf(list.index, row, query, searchSource(list.type).fields.map((f) => f.weight));
       return {
         type: key.type, id: key.id, title: list.titles[row]!, snippet: snippet?.html ?? '', field: snippet?.field ?? '',
@@ -63,6 +62,17 @@ export function searchPage(lists: readonly SearchedList[], query: SearchQuery, l
       };
     }),
   };
+}
+
+/** The first `limit` hits in order and the one after (to know whether another page follows): the scores alone are
+ *  sorted (a typed array, numerically) to find the cut, so the full comparison sorts only the hits above it. */
+function _best<T extends { key: SearchKey }>(all: T[], limit: number): T[] {
+  if (all.length > limit + 1) {
+    const scores = Float64Array.from(all, (h) => h.key.score).sort();
+    const cut = scores[scores.length - limit - 1]!;
+    all = all.filter((h) => h.key.score >= cut);
+  }
+  return all.sort((a, b) => compareKeys(a.key, b.key)).slice(0, limit + 1);
 }
 
 /** The order of hits: score descending, then kind, then id (numbers as numbers). */
