@@ -17,7 +17,7 @@ RAW_SHOWN = $(or $(RAW_DIR),the configured raw folder (data/raw by default))
 # SAMPLE=0 uses the real City files already in RAW_DIR instead of generating the sample city
 SAMPLE ?= 1
 
-.PHONY: help setup sample pipeline review-sample evaluate-links site build serve start test golden bench bench-edge bench-soak fit-links rebuild-state clean
+.PHONY: help setup sample pipeline review-sample evaluate-links site build serve start test golden bench bench-search bench-edge bench-soak fit-links rebuild-state clean
 
 help:             ## list the targets (this text)
 	@echo "Toronto lobbying API. make start = install, build the sample city end to end and serve it (README)."
@@ -61,6 +61,9 @@ golden:           ## rewrite test/golden/ (one reviewed answer per route of the 
 
 bench:            ## pipeline+build and gateway benchmarks, then the edge table (BENCH_SCALE=1 for the City's real volumes)
 	$(TSX) bench/run.ts
+
+bench-search:     ## /search and list search (answer cache off) vs a node:http server on SQLite FTS5, index build time and memory (SITE_DIR)
+	$(TSX) bench/search.ts
 
 bench-edge:       ## the edge table alone over the built site: nginx vs gateway, 1 vs 2 workers, answer cache, start, RSS
 	$(TSX) bench/edge.ts

@@ -5,6 +5,7 @@
 export type ErrorCode =
   | 'invalid_parameter' // malformed filter, enum, date, integer or limit
   | 'empty_range' // a lower bound after its upper bound (from after to): no row could match
+  | 'invalid_search' // a full-text query that cannot be read (empty, only operators, too long, an unclosed quote)
   | 'unknown_parameter' // a query parameter the endpoint does not define
   | 'invalid_cursor' // malformed or tampered cursor, or one made for another query
   | 'cursor_expired' // cursor made for an earlier export

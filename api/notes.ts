@@ -30,6 +30,7 @@ export const PAGINATION_NOTES = {
 export const ERROR_CODES: Record<ErrorCode, { status: number; description: string }> = {
   invalid_parameter: { status: 400, description: 'Malformed filter, enum, date, integer or limit value' },
   empty_range: { status: 400, description: 'A lower bound after its upper bound (from after to, month_from after month_to): no row could match' },
+  invalid_search: { status: 400, description: 'Extension: a full-text query that cannot be read (empty, only operators, over 200 characters or 16 terms, an unclosed quote)' },
   unknown_parameter: { status: 400, description: 'A query parameter the endpoint does not define' },
   invalid_cursor: { status: 400, description: 'Malformed or altered cursor, or one issued for another query' },
   cursor_expired: { status: 400, description: 'Cursor issued for an earlier data export; start from the first page' },

@@ -7,7 +7,8 @@ import type { ParamDef, Route } from './routes/types.ts';
 import { routes as registry } from './routes.ts';
 import { schemas as recordSchemas } from './schemas/registry.ts';
 import { bulkOperation } from './openapi-bulk.ts';
-import { LABELS_PARAMETER, withLabelSiblings } from './openapi-labels.ts';
+import { EXTENSION_MARK, LABELS_PARAMETER, withLabelSiblings } from './openapi-labels.ts';
+import { SEARCH_MAX_CHARS } from './routes/search.ts';
 
 type Json = Record<string, unknown>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -20,6 +21,7 @@ const TAG_TEXT: Record<Route['group'], string> = {
   Contributions: 'Election campaigns and published contributions',
   Insights: 'Derived tables and the topic taxonomy',
   Bulk: 'Nightly bulk export',
+  Search: 'Extension: full-text search across the text-bearing lists',
 };
 
 export interface OpenApiOptions {
@@ -89,9 +91,9 @@ export function operationId(routeId: string): string {
 
 function _envelopeSchema(route: Route, schemas: Record<string, Json>): string {
   if (route.kind === 'static' || route.kind === 'bulk') return route.schema;
-  const name = route.kind === 'list' ? `${route.schema}Page` : `${route.schema}Envelope`;
+  const name = route.kind === 'list' || route.kind === 'search' ? `${route.schema}Page` : `${route.schema}Envelope`;
   const text = { type: 'string' };
-  schemas[name] = route.kind === 'list'
+  schemas[name] = route.kind === 'list' || route.kind === 'search'
     ? {
         type: 'object',
         properties: {
@@ -114,6 +116,8 @@ function _operation(route: Route, envelope: string): Json {
   const parameters: Json[] = [];
   if (route.kind === 'list') {
     parameters.push(...route.params.map(_param), ref('parameters', 'Limit'), ref('parameters', 'Cursor'), ref('parameters', 'Labels'));
+  } else if (route.kind === 'search') {
+    parameters.push(...route.params.map(_param), ref('parameters', 'Limit'), ref('parameters', 'Cursor'));
   } else if (route.kind === 'detail') {
     parameters.push({ name: 'id', in: 'path', required: true, description: route.idDescription, schema: { type: 'string' } }, ref('parameters', 'Labels'));
   }
@@ -121,7 +125,7 @@ function _operation(route: Route, envelope: string): Json {
   const responses: Json = {
     '200': { description: 'OK', headers: rateHeaders, content: { 'application/json': { schema: ref('schemas', envelope) } } },
     '304': ref('responses', 'NotModified'),
-    ...(route.kind === 'list' || route.kind === 'detail' ? { '400': ref('responses', 'BadRequest') } : {}),
+    ...(route.kind === 'list' || route.kind === 'detail' || route.kind === 'search' ? { '400': ref('responses', 'BadRequest') } : {}),
     '401': ref('responses', 'Unauthorized'),
     ...(route.kind === 'detail' ? { '404': ref('responses', 'NotFound') } : {}),
     '429': ref('responses', 'TooManyRequests'),
@@ -135,6 +139,7 @@ function _operation(route: Route, envelope: string): Json {
       : {}),
     ...(parameters.length ? { parameters } : {}),
     responses,
+    ...(route.kind === 'search' ? EXTENSION_MARK : {}),
   };
 }
 
@@ -142,7 +147,12 @@ function _param(p: ParamDef): Json {
   const schema: Json = { type: p.type };
   for (const k of ['format', 'pattern', 'enum', 'minimum', 'maximum'] as const) if (p[k] !== undefined) schema[k] = p[k];
   if (p.type === 'integer' && p.enum) schema.enum = p.enum.map(Number);
-  return { name: p.name, in: p.in, ...(p.required ? { required: true } : {}), description: p.description, schema };
+  // the full-text filter is an extension of the v1 contract, marked as every addition is
+  if (p.search) schema.maxLength = SEARCH_MAX_CHARS;
+  return {
+    name: p.name, in: p.in, ...(p.required ? { required: true } : {}), description: p.description, schema,
+    ...(p.search ? EXTENSION_MARK : {}),
+  };
 }
 
 function _headers(limits: RateLimits): Json {
@@ -162,7 +172,7 @@ function _responses(): Json {
   const rate = { RateLimit: ref('headers', 'RateLimit'), 'RateLimit-Policy': ref('headers', 'RateLimit-Policy') };
   return {
     NotModified: { description: 'Not modified: the If-None-Match ETag still matches' },
-    BadRequest: error('Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired)'),
+    BadRequest: error('Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired; invalid_search on the full-text search extension)'),
     Unauthorized: error('The x-api-key header does not hold a valid key (error: invalid_api_key)'),
     NotFound: error('No such resource (error: not_found)'),
     TooManyRequests: error('Rate limit exceeded (error: rate_limited)', { headers: { ...rate, 'Retry-After': ref('headers', 'Retry-After') } }),

@@ -10,10 +10,11 @@ import { activityInsightRoutes } from './routes/insights-activity.ts';
 import { trendInsightRoutes } from './routes/insights-trends.ts';
 import { linkRoutes } from './routes/links.ts';
 import { procurementRoutes } from './routes/procurement.ts';
+import { searchRoutes } from './routes/search.ts';
 
 export const routes: readonly Route[] = [
   ...entityRoutes, ...linkRoutes, ...developmentRoutes, ...procurementRoutes, ...contributionRoutes, ...activityInsightRoutes,
-  ...trendInsightRoutes, ...bulkRoutes,
+  ...trendInsightRoutes, ...bulkRoutes, ...searchRoutes,
 ];
 
 /** Routes of one kind, in registry order. */

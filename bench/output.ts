@@ -34,6 +34,11 @@ export function writeEdgeTable(table: string, root?: string): string {
   return writeBenchOutput(path.join('.tmp', 'bench-edge.md'), `${table}\n`, root);
 }
 
+/** bench/search.ts's output step (`make bench-search`): the search table, as printed. */
+export function writeSearchTable(table: string, root?: string): string {
+  return writeBenchOutput(path.join('.tmp', 'bench-search.md'), `${table}\n`, root);
+}
+
 /** bench/soak.ts's output step (`make bench-soak`): the soak table, as printed. */
 export function writeSoakTable(table: string, root?: string): string {
   return writeBenchOutput(path.join('.tmp', 'bench-soak.md'), `${table}\n`, root);

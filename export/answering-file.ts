@@ -23,6 +23,7 @@ export function answeringFile(route: Route, query: string | URLSearchParams, id?
     case 'detail':
       return bare && id !== undefined && isSafeFileKey(id) ? exportLayout.detail(route.resource, id) : null;
     case 'bulk':
+    case 'search':
       return null;
     case 'list': {
       if (route.params.some((p) => p.required)) return null;

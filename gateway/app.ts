@@ -20,6 +20,7 @@ import { serveBulkFile, serveBulkManifest } from './bulk/serve.ts';
 import { createFastPath } from './fast-path/listener.ts';
 import type { WarmGet } from './fast-path/warm.ts';
 import { serveDetail, serveList, serveStatic } from './routes/pages.ts';
+import { serveSearch } from './routes/search.ts';
 import { fileReply } from './routes/export-replies.ts';
 import { createRateLimiter, type RateLimitResult } from './rate-limit/limiter.ts';
 import type { Reply } from './http/reply.ts';
@@ -123,7 +124,7 @@ export function createGateway(deps: AppDeps): Gateway {
 
   const basePath = basePathOf(config.baseUrl);
   for (const route of routes) {
-    app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event, config.siteRoot)));
+    app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event, config.siteRoot, config.baseUrl)));
   }
   // The reference page (gateway/reference/): Swagger UI over openapi.json with the live export's examples.
   const docsRedirect: Reply = { status: 308, body: new TextEncoder().encode('{"location":"/docs/"}'), headers: { location: '/docs/' } };
@@ -146,7 +147,7 @@ export function createGateway(deps: AppDeps): Gateway {
 }
 
 /** Answer one registry route (method checks first, then the export taken once for the whole request). */
-async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRoot: string): Promise<Reply> {
+async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRoot: string, baseUrl: string): Promise<Reply> {
   const notRead = methodReply(event.req.method);
   if (notRead) return notRead;
   if (route.kind === 'list') {
@@ -162,7 +163,8 @@ async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRo
     return route.variant === 'manifest' ? serveBulkManifest(holder.current())
       : serveBulkFile(siteRoot, holder.current(), getRouterParam(event, 'date'), getRouterParam(event, 'file'));
   }
-  const opened = route.kind === 'list' ? await holder.forCursor(event.url.searchParams.get('cursor')) : holder.current();
+  const walks = route.kind === 'list' || route.kind === 'search';
+  const opened = walks ? await holder.forCursor(event.url.searchParams.get('cursor')) : holder.current();
   if (!opened) throw new ApiError(503, 'service_unavailable', 'No data export has been published yet; try again later');
   try {
     switch (route.kind) {
@@ -170,6 +172,8 @@ async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRo
         return await serveStatic(opened, route);
       case 'list':
         return await serveList(opened, route, event.url.searchParams);
+      case 'search':
+        return await serveSearch(opened, route, event.url.searchParams, baseUrl);
       case 'detail':
         // detail routes read no other parameter: the rest of a query is ignored, as a static host ignores it
         return await serveDetail(opened, route, _decodeId(getRouterParam(event, 'id')), parseLabels(event.url.searchParams.get(LABELS_PARAM)));

@@ -22,6 +22,7 @@ import { plant } from './contributions/plant.ts';
 import { orgVariant, similarity } from './common/name-variants.ts';
 import { plantApplicationOutcomes } from './plants/application-outcomes.ts';
 import { plantSolicitationWindows } from './plants/solicitation-windows.ts';
+import { plantSearchApplications } from './plants/search-project.ts';
 
 /** The raw folders these sources own: deleted and rewritten on every run. */
 export const DEVELOPMENT_PROCUREMENT_CONTRIBUTIONS_FOLDERS = ['development-applications', 'committee-of-adjustment', 'address-points', 'city-wards', 'procurement', 'campaign-finance', 'groups'];
@@ -46,6 +47,7 @@ export function generateDevelopmentProcurementContributions(rng: Rng, outDir: st
   const apps = buildApps(rng.fork('development'), scale, geo, items, asOfDay, lookalikes);
   // planted 4.6 effect (sample/plants/): only the lobbied files' status text changes, on a stream of its own
   const applicationOutcomes = plantApplicationOutcomes(rng.fork('plants-application-outcomes'), apps, reg, scale);
+  const searchApplications = plantSearchApplications(apps, scale); // text only (sample/plants/search-project.ts)
   const lines = appLines(rng.fork('development-lines'), apps);
   writeCsv(`${outDir}/development-applications/development-applications.csv`, [lines.header, ...lines.rows]);
   const coa = buildCoa(rng.fork('coa'), scale, geo, asOfDay, coaNextDoor(rng.fork('coa-next-door'), apps.filter((a) => a.item), lookalikes, asOfDay, dayOf('2016-11-01')));
@@ -102,7 +104,7 @@ export function generateDevelopmentProcurementContributions(rng: Rng, outDir: st
     links: { registrationApplication: regApp, contractOrganisation: proc.truth, contributionOrganisation: contribLinks },
     shares: { registrationApplication: share(regApp), contractOrganisation: share(generated(proc.truth)), contributionOrganisation: share(contribLinks),
       supplierDecoysPerTrue: +(high(proc.decoys) / Math.max(1, generated(proc.truth).length)).toFixed(3), contributionDecoysPerTrue: +(high(contribDecoys) / Math.max(1, contribLinks.length)).toFixed(3) },
-    top: { applicationDecoys: [...apps.filter((a) => a.lookalikeOf).map((a) => ({ application: a.number, kind: 'development', lookalikeOf: a.lookalikeOf!.number, how: a.lookalikeOf!.how })),
+    top: { searchProjectApplications: searchApplications, applicationDecoys: [...apps.filter((a) => a.lookalikeOf).map((a) => ({ application: a.number, kind: 'development', lookalikeOf: a.lookalikeOf!.number, how: a.lookalikeOf!.how })),
       ...coa.planted.map((c) => ({ application: c.reference, sysId: c.sysId, kind: 'coa', lookalikeOf: c.lookalikeOf, how: 'next-door minor variance' }))],
     developmentProcurementEffects: { applicationOutcomes, solicitationWindows },
     supplierDecoys: proc.decoys, contributionDecoys: contribDecoys, officers, groups, beneficiaryRelations, candidates,

@@ -15,6 +15,7 @@ import { plantContributionEffects, type Position } from './plants/contributions.
 import { plantStaleWards } from './plants/stale-wards.ts';
 import { plantContributorIdentity } from './plants/contributor-identity.ts';
 import { plantTrends } from './plants/trends.ts';
+import { plantSearchItems, plantSearchRegistrations, searchProjectTruth, type SearchProjectTruth } from './plants/search-project.ts';
 import { rootRng } from './common/rng.ts';
 import { writeTruth } from './truth.ts';
 import type { Log, SampleOptions, Summary } from './common/types.ts';
@@ -44,6 +45,8 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   const memberName = (id: number, day: number) => { const n = nameOn(council.byId.get(id)!, day); return `${n.first} ${n.last}`; };
   stage(`agenda items (${meetings.length} meetings)`);
   const items = buildItems(rng.fork('items'), meetings, scale, memberName);
+  // what full-text search must find: a project named in a few quiet items' titles (text only; sample/plants/)
+  const searchItems = plantSearchItems(items, scale);
   // stale 44-ward numbers on a few TMMIS records of the 25-ward era, picked without drawing (plants/stale-wards.ts)
   const staleWards = plantStaleWards(items);
   const motions = buildMotions(rng.fork('votes'), items, council.byId);
@@ -75,9 +78,12 @@ export async function generateSampleCity(options: SampleOptions, log: Log = () =
   // after every source that reads the registry, so that only the snapshots and the truth change (plants/trends.ts)
   stage('planted insight effects: trends (separate seeded stream)');
   const trends = plantTrends(rng.fork('plants-trends'), { council, items, registry, scale, asOfDay, snapshotFrom: days[0]! });
+  const searchRegistrations = plantSearchRegistrations(registry.regs, scale);
   stage(`snapshots: ${days.length} days, ${registry.regs.length} registrations`);
   const snap = writeSnapshots(outDir, registry.regs, days, log);
-  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devProcContrib.top, ...pos.top, ...activity.top, trends: trends.truth, staleWards },
+  const { searchProjectApplications, ...devTop } = devProcContrib.top;
+  const planted = { links: { ...devProcContrib.links, ...pos.links }, top: { ...devTop, ...pos.top, ...activity.top, trends: trends.truth, staleWards,
+      searchProject: searchItems && searchRegistrations ? searchProjectTruth({ agendaItems: searchItems, registrations: searchRegistrations, applications: (searchProjectApplications ?? []) as SearchProjectTruth['applications'] }) : null },
     shares: { ...devProcContrib.shares, ...pos.shares }, counts: { ...devProcContrib.counts, ...pos.counts, ...activity.counts, ...trends.counts } };
   stage('planted truth');
   const truthCounts = writeTruth(outDir, { seed, scale, asOf, snapshotEvery: every, snapshots: days.length }, council, items, registry, votes, asOfDay, planted);

@@ -59,7 +59,7 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
     }
     const [from, to] = _leadRange(route, query, sort);
     const start = Math.max(from, query.cursor ? sort.upperBound(query.cursor.after) : 0);
-    const hits = _collect(compileFilters(route, indexes, query.filters), start, to, query.limit + 1);
+    const hits = _collect(compileFilters(route, indexes, query.filters, _searchRows(route, query)), start, to, query.limit + 1);
     const rows = hits.length > query.limit ? hits.slice(0, query.limit) : hits;
     const nextCursor = hits.length > query.limit
       ? toCursor({ after: sort.at(rows[rows.length - 1]!), query: query.queryHash, export: ctx.exportId }, ctx.cursorSecret)
@@ -84,6 +84,14 @@ function _leadRange(route: ListRoute, query: ListQuery, sort: SortKeys): [number
     if (param.filter.kind === 'lte') to = Math.min(to, sort.lowerBound(`${String(value)}!`));
   }
   return [from, Math.max(from, to)];
+}
+
+/** The rows the query's `search` filter found, null without one; a query with one must come with its rows. */
+function _searchRows(route: ListRoute, query: ListQuery): Uint32Array | null {
+  const param = route.params.find((p) => p.search);
+  if (!param || query.filters.get(param.name) === undefined) return null;
+  if (!query.searchRows) throw new ApiError(503, 'service_unavailable', `Full-text search on ${route.path} is not available in this export`);
+  return query.searchRows;
 }
 
 function _collect(compiled: ReturnType<typeof compileFilters>, start: number, size: number, want: number): number[] {

@@ -83,6 +83,8 @@ function _parseValue(def: ParamDef, raw: string): string | number {
     }
     return n;
   }
+  // a full-text query is read by its own language (api/search/query.ts), where the gateway looks its rows up
+  if (def.search) return raw;
   if (raw === '') throw bad('invalid_parameter', `Parameter "${name}" must not be empty: ${def.description}`);
   if (def.enum && !def.enum.includes(raw)) {
     throw bad('invalid_parameter', `Parameter "${name}" must be one of ${def.enum.map((v) => `"${v}"`).join(', ')}, got "${clipInput(raw)}"`);

@@ -11,11 +11,19 @@ import { compareKeys } from './keys.ts';
 export type RowTest = (row: number) => boolean;
 export type Compiled = { tests: RowTest[]; driver: Uint32Array | null } | 'none';
 
-/** Compile the filters; 'none' when some filter value occurs in no row at all. */
-export function compileFilters(route: ListRoute, indexes: Map<string, ColumnIndex>, filters: ReadonlyMap<string, string | number>): Compiled {
+/** Compile the filters; 'none' when some filter value occurs in no row at all. `searchRows`: the rows a full-text
+ *  search found (ascending), which every row must be one of. */
+export function compileFilters(route: ListRoute, indexes: Map<string, ColumnIndex>, filters: ReadonlyMap<string, string | number>,
+  searchRows: Uint32Array | null = null): Compiled {
   const tests: RowTest[] = [];
   // each posting list with the test it makes redundant when it drives the scan (null: it implies none)
   const postings: { rows: Uint32Array; implies: RowTest | null }[] = [];
+  if (searchRows) {
+    if (searchRows.length === 0) return 'none';
+    const test = _among(searchRows);
+    postings.push({ rows: searchRows, implies: test });
+    tests.push(test);
+  }
   const elements = new Map<string, { field: string; code: number }[]>();
   for (const param of route.params) {
     const value = filters.get(param.name);
@@ -59,6 +67,19 @@ export function compileFilters(route: ListRoute, indexes: Map<string, ColumnInde
   if (driver.rows.length === 0) return 'none';
   // every row the driver yields passes its own test: each test skipped is a call saved per candidate row
   return { tests: tests.filter((t) => t !== driver.implies), driver: driver.rows };
+}
+
+function _among(rows: Uint32Array): RowTest {
+  return (row) => {
+    let lo = 0;
+    let hi = rows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (rows[mid]! < row) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < rows.length && rows[lo] === row;
+  };
 }
 
 function _eq(codes: Int32Array, code: number): RowTest {

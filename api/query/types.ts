@@ -24,6 +24,9 @@ export interface ListQuery {
   queryHash: string;
   /** Names beside ids (labels=1): the records' form only, so not part of queryHash. */
   labels?: boolean;
+  /** The rows (ascending) the `search` filter found in the export's search index, when the query has one: the
+   *  gateway looks them up (the index is the export's, not the table's) before the engine runs the query. */
+  searchRows?: Uint32Array;
 }
 
 /** One page of a list answer, ready to wrap in the envelope. */

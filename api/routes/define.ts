@@ -46,6 +46,16 @@ export function q(column: string, description: string): ParamDef {
   return { name: 'q', in: 'query', type: 'string', description, filter: { kind: 'substring', column } };
 }
 
+/** The full-text `search` filter of a text-bearing list (an extension of the v1 contract; docs/search.md). */
+export function searchParam(fields: string): ParamDef {
+  return {
+    name: 'search', in: 'query', type: 'string', search: true,
+    description: `Extension (not in the v1 contract): full-text search of ${fields}. All words must match (case, accents `
+      + 'and English word endings folded); "a quoted phrase", word* for a prefix, -word to exclude (docs/search.md). '
+      + 'Combines with every other filter; the order and paging are unchanged.',
+  };
+}
+
 /** The fields that name one row of a list route (its primary key): `id` unless the route says otherwise. */
 export function primaryKeyOf(route: ListRoute): readonly string[] {
   return route.primaryKey ?? ['id'];

@@ -1,7 +1,7 @@
 // Development group: development and Committee of Adjustment applications, and the geocoded sites they name.
 import type { Route } from './types.ts';
 import { APPLICATION_KINDS, APPLICATION_OUTCOMES, COMPARISON_LEVELS, GEOCODE_METHODS } from '../schemas/vocabulary.ts';
-import { dateParam, defineDetail, defineInsight, defineList, enumParam, intParam, q, strParam } from './define.ts';
+import { dateParam, defineDetail, defineInsight, defineList, enumParam, intParam, q, searchParam, strParam } from './define.ts';
 
 // the application list and the application comparison filter kind and type alike
 const applicationKind = () => enumParam('kind', APPLICATION_KINDS, 'Application kind', { kind: 'eq', column: 'kind' });
@@ -24,6 +24,7 @@ export const developmentRoutes: readonly Route[] = [
       dateParam('from', 'Submitted on or after', { kind: 'gte', column: 'submitted' }),
       dateParam('to', 'Submitted on or before', { kind: 'lte', column: 'submitted' }),
       { ...intParam('site', 'A site the application names', { kind: 'contains', column: 'f_sites', cast: 'integer' }), lookup: '/sites' },
+      searchParam('the description, the address and the application type'),
     ],
   }),
   defineDetail('Development', 'applications.detail', '/applications/{id}', 'applications', 'ApplicationDetail', true,

@@ -6,7 +6,7 @@ import {
   REGISTRATION_STATUSES, REGISTRATION_TYPES,
 } from '../schemas/vocabulary.ts';
 import {
-  dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, organizationParam, personParam, q, strParam, termParam,
+  dateParam, defineDetail, defineList, defineStatic, enumParam, intParam, organizationParam, personParam, q, searchParam, strParam, termParam,
   topicParam,
 } from './define.ts';
 
@@ -61,6 +61,7 @@ export const entityRoutes: readonly Route[] = [
       enumParam('type', REGISTRATION_TYPES, 'Lobbyist class', { kind: 'eq', column: 'type' }),
       organizationParam('client', 'Client organisation id', 'f_client_ids'),
       intParam('ward', 'Ward of a linked site', { kind: 'contains', column: 'f_wards', cast: 'integer' }),
+      searchParam('the subjects, particulars and summary and the names of the client, the firm and the lobbyist'),
     ],
   }),
   {
@@ -93,6 +94,7 @@ export const entityRoutes: readonly Route[] = [
       enumParam('method', COMMUNICATION_METHODS, 'Communication method', { kind: 'eq', column: 'method' }),
       intParam('ward', "Ward of a site of the registration", { kind: 'contains', column: 'f_wards', cast: 'integer' }),
       topicParam("Tracker topic id of the registration", { kind: 'eq', column: 'f_topic' }),
+      searchParam('its registration\'s subjects, particulars and summary, and the office and office holder as published'),
     ],
   }),
   defineList('Entities', {
@@ -111,6 +113,7 @@ export const entityRoutes: readonly Route[] = [
       enumParam('recorded', RECORDED_FLAGS, '1 for items with a recorded vote, 0 for items adopted without one', {
         kind: 'eq', column: 'has_recorded_vote', cast: 'integer',
       }),
+      searchParam('the title and the addresses'),
     ],
   }),
   defineDetail('Entities', 'agenda-items.detail', '/agenda-items/{id}', 'agenda-items', 'AgendaItemDetail', false,

@@ -1,7 +1,7 @@
 // Procurement group: City contracts (competitive award lines and non-competitive contracts) and corporate groups.
 import type { Route } from './types.ts';
 import { CONTRACT_KINDS, GROUP_BASES, NONCOMPETITIVE_SCOPES, ONLY_FLAGGED } from '../schemas/vocabulary.ts';
-import { dateParam, defineDetail, defineInsight, defineList, enumParam, intParam, organizationParam, strParam } from './define.ts';
+import { dateParam, defineDetail, defineInsight, defineList, enumParam, intParam, organizationParam, searchParam, strParam } from './define.ts';
 
 export const procurementRoutes: readonly Route[] = [
   defineList('Procurement', {
@@ -18,6 +18,7 @@ export const procurementRoutes: readonly Route[] = [
       strParam('document', 'Solicitation document number (10 digits)', { kind: 'eq', column: 'document_number' }, { pattern: '^\\d{10}$', example: '2024012345' }),
       dateParam('from', 'Award date on or after', { kind: 'gte', column: 'date' }),
       dateParam('to', 'Award date on or before', { kind: 'lte', column: 'date' }),
+      searchParam('the description, the supplier\'s name, the division and the category'),
     ],
   }),
   defineDetail('Procurement', 'contracts.detail', '/contracts/{id}', 'contracts', 'ContractDetail', false,

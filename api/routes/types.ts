@@ -36,6 +36,9 @@ export interface ParamDef {
   /** The list whose `q` finds this id parameter's ids by name (`/people`): a 400 for a name sent where an id belongs
    *  gives the look-up URL. */
   lookup?: '/people' | '/organizations' | '/sites';
+  /** The full-text `search` filter (an extension, docs/search.md): rows found by the export's search index, not by a
+   *  column, so no `filter`; its value is read by the query language (api/search/query.ts). */
+  search?: true;
 }
 
 export type SchemaName = string;
@@ -45,7 +48,7 @@ interface RouteBase {
   id: string;
   /** Path relative to the base URL, OpenAPI style (`/organizations/{id}`). */
   path: string;
-  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk';
+  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk' | 'Search';
   summary: string;
   description?: string;
 }
@@ -110,7 +113,16 @@ export interface BulkRoute extends RouteBase {
   schema: SchemaName;
 }
 
-export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute;
+/** GET /search, an extension of the v1 contract (docs/search.md): ranked full-text search across the searchable
+ *  lists, answered by the gateway from the export's search index (never a file). */
+export interface SearchRoute extends RouteBase {
+  kind: 'search';
+  /** Schema of one hit in `data`. */
+  schema: SchemaName;
+  params: readonly ParamDef[];
+}
+
+export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute | SearchRoute;
 
 export const PAGE_LIMIT_DEFAULT = 100;
 export const PAGE_LIMIT_MAX = 500;

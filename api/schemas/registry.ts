@@ -6,6 +6,7 @@ import {
   organizationProps, personProps, registrationProps, siteProps,
 } from './records.ts';
 import { bulkSchemas } from './bulk.ts';
+import { searchSchemas } from './search.ts';
 import { described, describedRow } from './descriptions.ts';
 import { activityInsightSchemas } from './insights-activity.ts';
 import { developmentProcurementInsightSchemas } from './insights-development-procurement.ts';
@@ -71,6 +72,7 @@ export const schemas: Record<string, Schema> = {
   },
   ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas, ...developmentProcurementInsightSchemas, ...contributionInsightSchemas }),
   ...bulkSchemas,
+  ...searchSchemas,
 };
 
 

@@ -46,3 +46,5 @@ export const ONLY_FLAGGED = [1] as const;
 export const ALIGNMENT_COMPARISONS = ['within_bloc', 'within_member', 'prior_term'] as const;
 /** contribution-stats scopes: 12 = published tiers 1 and 2, 123 = including tier 3 (aggregate only). */
 export const CONTRIBUTION_STATS_SCOPES = ['12', '123'] as const;
+/** Kinds of record full-text search finds (the extension of docs/search.md), in the order /search breaks ties by. */
+export const SEARCH_TYPES = ['registration', 'communication', 'agenda_item', 'application', 'contract', 'organization', 'person', 'site'] as const;

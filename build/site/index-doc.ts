@@ -46,7 +46,7 @@ function _parameters(r: Route): Record<string, unknown>[] {
       { name: 'file', in: 'path', required: true, type: 'string', pattern: BULK_FILE_PATTERN, description: 'A file name of that export\'s manifest' },
     ];
   }
-  if (r.kind !== 'list') return [];
+  if (r.kind !== 'list' && r.kind !== 'search') return [];
   const own = r.params.map((p) => ({
     name: p.name,
     in: p.in,

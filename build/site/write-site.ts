@@ -16,6 +16,7 @@ import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
 import { labelsFile, lookupOf } from '../../export/labels-file.ts';
 import { labelledFields, withLabels, type LabelLookup } from '../../api/labels.ts';
+import { searchDocFiles } from './search-docs.ts';
 import { answeringFile } from '../../export/answering-file.ts';
 import { isSafeFileKey, exportLayout, type ExportManifest } from '../../export/layout.ts';
 import type { PreviousExport } from './previous-export.ts';
@@ -73,8 +74,11 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
     await sink.write(_answeringFile(route, ''), body);
   }
   counts.topics = input.topics.length;
-  await sink.write(exportLayout.labels, labelsFile(input.labels ?? []));
+  const labelsText = labelsFile(input.labels ?? []);
+  await sink.write(exportLayout.labels, labelsText);
   counts.labels = input.labels?.length ?? 0;
+  // the search documents: the published records' text and names, a row per row of each searchable list
+  for (const [rel, text] of searchDocFiles(records, labelsText).files) await sink.write(rel, text);
   await sink.flush();
   for (const extra of extras) {
     Object.assign(counts, await extra({ dir: outDir, exportId: ctx.exportId, records, register: (rel, entry) => sink.register(rel, entry) }));

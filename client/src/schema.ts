@@ -868,6 +868,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Full-text search across registrations, communications, agenda items, applications, contracts, organisations, people and sites
+         * @description Extension (not in the v1 contract). Hits ranked by BM25 over weighted fields (docs/search.md gives the weights), ties broken by type then id; each with a title, an HTML-safe snippet of its best matching field (matched words in <mark>…</mark>), its score and its API URL. The query language is that of the lists' search parameter.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2393,6 +2413,26 @@ export interface components {
                 } | null;
             }[];
         };
+        /** @description Extension: one /search hit */
+        SearchHit: {
+            /**
+             * @description The kind of record found
+             * @enum {string}
+             */
+            type: "registration" | "communication" | "agenda_item" | "application" | "contract" | "organization" | "person" | "site";
+            /** @description The record's id (as text, whatever its type in its own list) */
+            id: string;
+            /** @description A short human label of the record */
+            title: string;
+            /** @description Text of the best matching field around the first match, HTML-escaped, each matched word in <mark>…</mark>; … where cut */
+            snippet: string;
+            /** @description The field the snippet is from (docs/search.md lists each type's fields) */
+            field: string;
+            /** @description BM25 over weighted fields, rounded to 6 decimals; higher is better */
+            score: number;
+            /** @description The record's API URL (a communication's: its registration's communications) */
+            url: string;
+        };
         OrganizationPage: {
             data: components["schemas"]["Organization"][];
             /** @description Cursor of the next page; null on the last page */
@@ -2681,6 +2721,14 @@ export interface components {
             licence: string;
             attribution: string;
         };
+        SearchHitPage: {
+            data: components["schemas"]["SearchHit"][];
+            /** @description Cursor of the next page; null on the last page */
+            next_cursor: string | null;
+            limit: number;
+            licence: string;
+            attribution: string;
+        };
     };
     responses: {
         /** @description Not modified: the If-None-Match ETag still matches */
@@ -2690,7 +2738,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired) */
+        /** @description Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired; invalid_search on the full-text search extension) */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2962,6 +3010,8 @@ export interface operations {
                 client?: number;
                 /** @description Ward of a linked site */
                 ward?: number;
+                /** @description Extension (not in the v1 contract): full-text search of the subjects, particulars and summary and the names of the client, the firm and the lobbyist. All words must match (case, accents and English word endings folded); "a quoted phrase", word* for a prefix, -word to exclude (docs/search.md). Combines with every other filter; the order and paging are unchanged. */
+                search?: string;
                 /** @description Page size, 1 to 500 (default 100) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
@@ -3046,6 +3096,8 @@ export interface operations {
                 ward?: number;
                 /** @description Tracker topic id of the registration */
                 topic?: string;
+                /** @description Extension (not in the v1 contract): full-text search of its registration's subjects, particulars and summary, and the office and office holder as published. All words must match (case, accents and English word endings folded); "a quoted phrase", word* for a prefix, -word to exclude (docs/search.md). Combines with every other filter; the order and paging are unchanged. */
+                search?: string;
                 /** @description Page size, 1 to 500 (default 100) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
@@ -3091,6 +3143,8 @@ export interface operations {
                 term?: string;
                 /** @description 1 for items with a recorded vote, 0 for items adopted without one */
                 recorded?: "1" | "0";
+                /** @description Extension (not in the v1 contract): full-text search of the title and the addresses. All words must match (case, accents and English word endings folded); "a quoted phrase", word* for a prefix, -word to exclude (docs/search.md). Combines with every other filter; the order and paging are unchanged. */
+                search?: string;
                 /** @description Page size, 1 to 500 (default 100) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
@@ -3245,6 +3299,8 @@ export interface operations {
                 to?: string;
                 /** @description A site the application names */
                 site?: number;
+                /** @description Extension (not in the v1 contract): full-text search of the description, the address and the application type. All words must match (case, accents and English word endings folded); "a quoted phrase", word* for a prefix, -word to exclude (docs/search.md). Combines with every other filter; the order and paging are unchanged. */
+                search?: string;
                 /** @description Page size, 1 to 500 (default 100) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
@@ -3436,6 +3492,8 @@ export interface operations {
                 from?: string;
                 /** @description Award date on or before */
                 to?: string;
+                /** @description Extension (not in the v1 contract): full-text search of the description, the supplier's name, the division and the category. All words must match (case, accents and English word endings folded); "a quoted phrase", word* for a prefix, -word to exclude (docs/search.md). Combines with every other filter; the order and paging are unchanged. */
+                search?: string;
                 /** @description Page size, 1 to 500 (default 100) */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
@@ -4466,6 +4524,41 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description The words to find (at most 200 characters, 16 terms): all must match; "a quoted phrase", word* for a prefix, -word to exclude. Case, accents and English word endings are folded. */
+                q: string;
+                /** @description Only hits of these types, comma-separated: registration, communication, agenda_item, application, contract, organization, person, site (default: all) */
+                type?: string;
+                /** @description Page size, 1 to 500 (default 100) */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque keyset cursor: the next_cursor of the previous page, bound to the same filters and data export */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchHitPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
         };
     };

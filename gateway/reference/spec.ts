@@ -3,7 +3,9 @@
 // its first record, the static documents), and the server set to this gateway's base path so "try it" calls the host
 // that served the page. Made once per export, straight from the route handlers (no HTTP, no rate-limit budget).
 import { routes } from '../../api/routes.ts';
-import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
+import type { DetailRoute, ListRoute, Route, SearchRoute } from '../../api/routes/types.ts';
+import { searchIndexOf } from '../../export/serve/search-indexes.ts';
+import { serveSearch } from '../routes/search.ts';
 import { requiredParamField } from '../../api/routes/define.ts';
 import { serveBulkManifest } from '../bulk/serve.ts';
 import { serveDetail, serveList, serveStatic } from '../routes/pages.ts';
@@ -40,7 +42,7 @@ async function _make(opened: OpenedExport, basePath: string): Promise<Uint8Array
   for (const route of routes) {
     const op = doc.paths[route.path]?.get;
     if (!op) continue;
-    const example = await _example(opened, route, firstIds);
+    const example = await _example(opened, route, firstIds, basePath);
     if (!example) continue;
     const content = ((op.responses as Json)['200'] as Json | undefined)?.content as Record<string, Json> | undefined;
     if (content?.['application/json']) content['application/json'].example = example.response;
@@ -55,7 +57,7 @@ async function _make(opened: OpenedExport, basePath: string): Promise<Uint8Array
 
 interface Example { path: string; params: Record<string, string | number>; response: unknown }
 
-async function _example(opened: OpenedExport, route: Route, firstIds: Map<string, string>): Promise<Example | null> {
+async function _example(opened: OpenedExport, route: Route, firstIds: Map<string, string>, basePath: string): Promise<Example | null> {
   try {
     if (route.kind === 'static') {
       const response = _json(await serveStatic(opened, route));
@@ -68,6 +70,7 @@ async function _example(opened: OpenedExport, route: Route, firstIds: Map<string
     }
     if (route.kind === 'list') return await _listExample(opened, route, firstIds);
     // a bulk file is not JSON (CSV, Parquet…): its operation keeps its schema; the manifest is the example
+    if (route.kind === 'search') return await _searchExample(opened, route, basePath);
     if (route.kind === 'bulk') return route.variant === 'manifest' ? { path: route.path, params: {}, response: _json(await serveBulkManifest(opened)) } : null;
     return await _detailExample(opened, route, firstIds);
   } catch {
@@ -88,6 +91,17 @@ async function _listExample(opened: OpenedExport, route: ListRoute, firstIds: Ma
   const id = response.data?.[0]?.id;
   if (typeof id === 'string' || typeof id === 'number') firstIds.set(route.path, String(id));
   return { path: `${route.path}?${search}`, params, response };
+}
+
+/** /search for a word of the first registration's text (the hits' URLs under this gateway's base path). */
+async function _searchExample(opened: OpenedExport, route: SearchRoute, basePath: string): Promise<Example | null> {
+  const { index } = await searchIndexOf(opened, 'registrations');
+  const text = index.size > 0 ? index.fields.map((_, f) => index.text(0, f)).find((t) => t) : undefined;
+  const word = text?.match(/\p{L}{4,}/u)?.[0];
+  if (!word) return null;
+  const params = { q: word, limit: EXAMPLE_ROWS };
+  const search = new URLSearchParams({ q: word, limit: String(EXAMPLE_ROWS) });
+  return { path: `${route.path}?${search}`, params, response: _json(await serveSearch(opened, route, search, basePath)) };
 }
 
 /** A required parameter without a value set takes its value from the route's first row (an organisation the

@@ -1,6 +1,10 @@
 // The three kinds of registry route, answered from one export: static files, list pages (a precomputed page file
 // for canonical requests, the in-memory engine for everything else) and detail documents by exact id, slug or alias.
 import { parseListQuery } from '../../api/query/params.ts';
+import type { ListQuery } from '../../api/query/types.ts';
+import { matchRows } from '../../api/search/match.ts';
+import { parseSearch } from '../../api/search/query.ts';
+import { searchIndexOf } from '../../export/serve/search-indexes.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { DetailRoute, ListRoute, StaticRoute } from '../../api/routes/types.ts';
 import { answeringFile } from '../../export/answering-file.ts';
@@ -21,7 +25,7 @@ export async function serveStatic(opened: OpenedExport, route: StaticRoute): Pro
 
 /** GET /<resource>?filters&limit&cursor. */
 export async function serveList(opened: OpenedExport, route: ListRoute, search: URLSearchParams): Promise<Reply> {
-  const query = parseListQuery(route, search, opened.ctx);
+  const query = await _withSearchRows(opened, route, parseListQuery(route, search, opened.ctx));
   // The site writer wrote the first page and each page reached by following next_cursor; a valid cursor that is
   // not on that walk (minted under another limit) has no file, and the engine answers it instead.
   const rel = answeringFile(route, search);
@@ -33,6 +37,18 @@ export async function serveList(opened: OpenedExport, route: ListRoute, search: 
   const key = `${route.id}\n${query.queryHash}\n${query.limit}\n${query.cursor?.after ?? ''}`;
   if (query.labels) return labelledList(opened, table, query, key);
   return answerReply(opened, opened.answer(key, () => table.runBody(query)));
+}
+
+/** The query with the rows its full-text `search` filter finds in the export's search index (none without one). */
+async function _withSearchRows(opened: OpenedExport, route: ListRoute, query: ListQuery): Promise<ListQuery> {
+  const param = route.params.find((p) => p.search);
+  const text = param ? query.filters.get(param.name) : undefined;
+  if (text === undefined) return query;
+  const { index } = await searchIndexOf(opened, route.resource);
+  if (index.size !== (opened.tables.get(route.id)?.size ?? index.size)) {
+    throw new ApiError(503, 'service_unavailable', `The search index of ${route.path} does not match its data in this export`);
+  }
+  return { ...query, searchRows: matchRows(index, parseSearch(String(text), param!.name)) };
 }
 
 /**

@@ -14,6 +14,7 @@ import { routes, routesOfKind } from '../../api/routes.ts';
 import { memoryEffects } from '../../build/site/effects.ts';
 import { toExportId } from '../../build/site/input.ts';
 import { exportLayout, type ExportManifest } from '../../export/layout.ts';
+import { SEARCH_SOURCES } from '../../api/search/documents.ts';
 import { SiteSink } from '../../build/site/sink.ts';
 import { writeSite } from '../../build/site/write-site.ts';
 import { smallSiteInput } from './helpers/small-site.ts';
@@ -59,6 +60,8 @@ describe('writeSite', () => {
       expect(manifest.counts[`${route.resource}.details_skipped`]).toBe(1);
     }
     for (const route of routesOfKind('static')) expected.add(exportLayout.staticFile(route.file));
+    // each searchable list's search documents (docs/search.md)
+    for (const source of SEARCH_SOURCES) expected.add(exportLayout.searchDocs(source.resource));
     expected.add(exportLayout.fileIndex);
     const all = [...fx.files.keys()].map((k) => k.slice('/out/'.length));
     // the API's bodies of 1 KB or more have a gzip and a brotli twin holding the same bytes compressed

@@ -40,6 +40,8 @@ describe('typed client', () => {
         const page = await get(list.path);
         const first = (page.data!.data as { id: unknown }[])[0]!;
         options = { params: { path: { id: String(first.id) } } };
+      } else if (route.kind === 'search') {
+        options = { params: { query: { q: 'housing' } } }; // its q is required: a word every sample city uses
       } else if (route.kind === 'list' && route.params.some((p) => p.required)) {
         continue; // answered only with its required parameter; covered by the route's own tests
       } else if (route.kind === 'bulk' && route.variant === 'file') {

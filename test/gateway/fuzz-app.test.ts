@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { routes } from '../../api/routes.ts';
-import type { DetailRoute, ListRoute, Route } from '../../api/routes/types.ts';
+import type { DetailRoute, ListRoute, Route, SearchRoute } from '../../api/routes/types.ts';
 import { createApp } from '../../gateway/app.ts';
 import { createExportHolder } from '../../export/serve/export-holder.ts';
 import { e2eCity } from '../e2e/city.ts';
@@ -31,6 +31,10 @@ beforeAll(async () => {
   cursors = Object.keys(manifest.files).filter((f) => f.includes('/_pages/')).map((f) => path.basename(f, '.json'));
   for (const r of routes.filter((x): x is ListRoute => x.kind === 'list')) {
     const body = (await (await app.fetch(new Request(`${ORIGIN}/api/v1${r.path}?limit=3`))).json()) as { next_cursor?: string };
+    if (body.next_cursor) cursors.push(body.next_cursor);
+  }
+  for (const q of ['housing', 'hous*']) {
+    const body = (await (await app.fetch(new Request(`${ORIGIN}/api/v1/search?q=${q}&limit=2`))).json()) as { next_cursor?: string };
     if (body.next_cursor) cursors.push(body.next_cursor);
   }
 });
@@ -80,7 +84,7 @@ function fuzzRequest(rng: Rng): { url: string; init: RequestInit & { method: str
   }
   const prefixed = rng.chance(0.05);
   if (prefixed) pathPart = rng.pick(['', '/', '//', '/..', '/%2e%2e/', '/people/1/2', '/nope', `/${'x'.repeat(rng.int(1, 9000))}`]) + pathPart;
-  const query = route.kind === 'list' ? listQuery(rng, route) : rng.chance(0.1) ? `?${rng.pick(['a=1', 'limit=5', 'cursor=x', '%zz', '&&', '='])}` : '';
+  const query = route.kind === 'list' || route.kind === 'search' ? listQuery(rng, route) : rng.chance(0.1) ? `?${rng.pick(['a=1', 'limit=5', 'cursor=x', '%zz', '&&', '='])}` : '';
   // headers clients send, and some they should not
   if (rng.chance(0.5)) headers['accept-encoding'] = rng.pick(['br', 'gzip', 'gzip, deflate, br', 'identity', '*', 'br;q=0, gzip;q=0', 'x;q=abc', '']);
   if (rng.chance(0.1)) headers['if-none-match'] = rng.pick(['*', '"abc"', 'W/"x", "y"', '""', 'garbage']);
@@ -114,12 +118,14 @@ function idSegment(rng: Rng, published: Set<string>): string {
   }
 }
 
-/** A query string for a list route: valid and broken filters, limits and cursors, repeated and unknown parameters. */
-function listQuery(rng: Rng, route: ListRoute): string {
+/** A query string for a list route or /search: valid and broken filters, full-text queries, limits and cursors,
+ *  repeated and unknown parameters. */
+function listQuery(rng: Rng, route: ListRoute | SearchRoute): string {
   const parts: string[] = [];
-  for (let n = rng.int(0, 3); n > 0; n--) {
-    const param = rng.pick(route.params);
-    const valid = param.enum ? rng.pick(param.enum) : param.format === 'date' ? '2024-02-29' : param.type === 'integer' ? String(rng.int(0, 50)) : 'a';
+  for (let n = rng.int(0, 3) + (route.kind === 'search' && rng.chance(0.8) ? 1 : 0); n > 0; n--) {
+    const param = route.kind === 'search' && n === 1 && !parts.some((p) => p.startsWith('q=')) ? route.params[0]! : rng.pick(route.params);
+    const valid = param.search ? rng.pick(SEARCH_QUERIES) : param.name === 'type' && route.kind === 'search' ? rng.pick(['person', 'registration,site', 'contract,agenda_item,application', 'vote', 'person,'])
+      : param.enum ? rng.pick(param.enum) : param.format === 'date' ? '2024-02-29' : param.type === 'integer' ? String(rng.int(0, 50)) : 'a';
     const value = rng.chance(0.6) ? valid : rng.pick(['', '-1', '2023-02-30', '2023-1-1', 'abc', '99999999999', '%00', '%ZZ', 'x'.repeat(300), 'é', '1e3', ' 1']);
     parts.push(`${param.name}=${value.startsWith('%') ? value : encodeURIComponent(value)}`);
     if (rng.chance(0.05)) parts.push(`${param.name}=${encodeURIComponent(valid)}`); // repeated
@@ -134,6 +140,12 @@ function listQuery(rng: Rng, route: ListRoute): string {
   if (rng.chance(0.02)) parts.push(`pad=${'p'.repeat(rng.int(7000, 12000))}`);
   return parts.length ? `?${parts.join('&')}` : rng.chance(0.1) ? '?' : '';
 }
+
+/** Full-text queries, readable and not: words, phrases, prefixes, exclusions, accents, operators alone. */
+const SEARCH_QUERIES = [
+  'housing', 'Housing TRANSIT', '"ontario place"', 'hous*', 'park -lane', 'café', 'rooming-houses', '-x', '"open', '*', '""',
+  '- - -', 'a "b c" d* -e', '"', 'x'.repeat(199), 'w '.repeat(17), '\u0000', 'é*', '**', '"-"', 'ﬁre', '1990s',
+];
 
 function decodeOrNull(segment: string): string | null {
   try {

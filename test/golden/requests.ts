@@ -34,6 +34,9 @@ export async function goldenRequest(app: E2eApp, route: GoldenRoute): Promise<st
       if (!list) throw new Error(`${route.id}: no list route publishes ${route.resource}, so there is no first record`);
       return route.path.replace('{id}', encodeURIComponent(await _firstId(app, list.path)));
     }
+    case 'search':
+      // a word every sample city's registrations use
+      return `${route.path}?${new URLSearchParams({ q: 'housing', limit: String(GOLDEN_LIMIT) })}`;
     case 'bulk': {
       if (route.variant === 'manifest') return route.path;
       const manifest = await _ok<{ export_date: string; files: { name: string; format: string }[] }>(app, '/bulk');

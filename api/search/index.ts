@@ -1,0 +1,133 @@
+// The in-memory full-text index of one searchable list: every row's fields cut by the one tokenizer into term ids
+// (ids in the vocabulary's sorted order, so a prefix is a range of ids), each term's posting list (the rows holding
+// it, ascending) and each row's token stream per field (phrases are consecutive ids in one field, as in FTS5).
+// Built once per export from the export's search documents; pure, so the site writer and the gateway share it.
+import { terms } from './tokenize.ts';
+
+/** No rows (api/search is imported by the query layer, so it keeps its own). */
+export const EMPTY_ROWS = new Uint32Array(0);
+
+/** The searchable text of one list, a row per row of the list's data file (same order). */
+export interface SearchDocs {
+  /** Field names, in the order of each row's texts. */
+  fields: readonly string[];
+  /** Each row's field texts (null: the field is empty in that row). */
+  rows: readonly (readonly (string | null)[])[];
+}
+
+export interface SearchIndex {
+  readonly fields: readonly string[];
+  readonly size: number;
+  /** Sorted vocabulary: term id → term. */
+  readonly vocabulary: readonly string[];
+  /** Term id of a term, or -1. */
+  termId(term: string): number;
+  /** Term ids [from, to) of the terms that start with `prefix`. */
+  prefixRange(prefix: string): [number, number];
+  /** Rows holding a term id, ascending. */
+  posting(id: number): Uint32Array;
+  /** Term ids of a row's field, in text order. */
+  fieldTokens(row: number, field: number): Int32Array;
+  /** Every row's term ids, fields in order; field f of row r is [bounds[r * fields + f], bounds[r * fields + f + 1]):
+   *  what scoring loops read without a view per field. */
+  readonly tokens: Int32Array;
+  readonly bounds: Uint32Array;
+  /** A row's field text as indexed. */
+  text(row: number, field: number): string | null;
+  /** Tokens of every row (for BM25's average length). */
+  readonly totalTokens: number;
+}
+
+/** Index `docs`. */
+export function buildSearchIndex(docs: SearchDocs): SearchIndex {
+  const width = docs.fields.length;
+  const size = docs.rows.length;
+  const temp = new Map<string, number>();
+  let stream: Int32Array = new Int32Array(1024);
+  let length = 0;
+  const bounds = new Uint32Array(size * width + 1);
+  for (let r = 0; r < size; r++) {
+    const row = docs.rows[r]!;
+    if (row.length !== width) throw new Error(`search row ${r} has ${row.length} fields, not ${width}`);
+    for (let f = 0; f < width; f++) {
+      const text = row[f];
+      if (text) {
+        for (const term of terms(text)) {
+          let id = temp.get(term);
+          if (id === undefined) temp.set(term, id = temp.size);
+          if (length === stream.length) stream = _grow(stream);
+          stream[length++] = id;
+        }
+      }
+      bounds[r * width + f + 1] = length;
+    }
+  }
+  // ids renumbered in sorted order: a prefix's terms are then one range of ids
+  const vocabulary = [...temp.keys()].sort(_byCodeUnit);
+  const renumber = new Int32Array(temp.size);
+  vocabulary.forEach((term, id) => { renumber[temp.get(term)!] = id; });
+  const tokens = stream.slice(0, length);
+  for (let i = 0; i < length; i++) tokens[i] = renumber[tokens[i]!]!;
+  const postings = _postings(tokens, bounds, size, width, vocabulary.length);
+  const ids = new Map(vocabulary.map((t, i) => [t, i]));
+  return {
+    fields: docs.fields,
+    size,
+    vocabulary,
+    totalTokens: length,
+    tokens,
+    bounds,
+    termId: (term) => ids.get(term) ?? -1,
+    prefixRange(prefix) {
+      return [_lowerBound(vocabulary, prefix), _lowerBound(vocabulary, `${prefix}\uffff`)];
+    },
+    posting: (id) => (id >= 0 && id < vocabulary.length ? postings.all.subarray(postings.starts[id]!, postings.starts[id + 1]!) : EMPTY_ROWS),
+    fieldTokens: (row, field) => tokens.subarray(bounds[row * width + field]!, bounds[row * width + field + 1]!),
+    text: (row, field) => docs.rows[row]![field] ?? null,
+  };
+}
+
+/** Each term's rows, each row once, in one array (count, then fill; rows ascending because they are visited so). */
+function _postings(tokens: Int32Array, bounds: Uint32Array, size: number, width: number, count: number) {
+  const starts = new Uint32Array(count + 1);
+  const last = new Int32Array(count).fill(-1);
+  for (let r = 0; r < size; r++) {
+    for (let i = bounds[r * width]!; i < bounds[(r + 1) * width]!; i++) {
+      const id = tokens[i]!;
+      if (last[id] !== r) { last[id] = r; starts[id + 1]!++; }
+    }
+  }
+  for (let c = 0; c < count; c++) starts[c + 1]! += starts[c]!;
+  const all = new Uint32Array(starts[count]!);
+  const fill = starts.slice(0, count);
+  last.fill(-1);
+  for (let r = 0; r < size; r++) {
+    for (let i = bounds[r * width]!; i < bounds[(r + 1) * width]!; i++) {
+      const id = tokens[i]!;
+      if (last[id] !== r) { last[id] = r; all[fill[id]!++] = r; }
+    }
+  }
+  return { starts, all };
+}
+
+function _grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+// UTF-16 code-unit order, which `prefix + '\uffff'` bounds
+function _byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function _lowerBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

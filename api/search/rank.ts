@@ -1,0 +1,60 @@
+// BM25 over weighted fields, the ranking of /search (docs/search.md): for each term the query looks for, its
+// occurrences in a row are summed over the fields with each field's weight, then scored as Okapi BM25 (k1 = 1.2,
+// b = 0.75) against the row's length in tokens and the list's average, with the term's inverse document frequency in
+// that list — the formula of FTS5's bm25() with column weights, as a positive number (higher is better). A query of
+// several plain words also scores them as the phrase they make, so records where they stand together, in the order
+// written, rank above those where they are scattered (the phrase boost of most search engines); it finds no more.
+import type { SearchIndex } from './index.ts';
+import { candidates, phraseCount } from './match.ts';
+import type { SearchQuery, SearchTerm } from './query.ts';
+
+const K1 = 1.2;
+const B = 0.75;
+/** FTS5 floors an idf at this, so a word in most rows still counts a little. */
+const MIN_IDF = 1e-6;
+
+/** Scores rows of one index for one query; the idf of each term is worked out once. */
+export function scorer(index: SearchIndex, query: SearchQuery, weights: readonly number[]): (row: number) => number {
+  const wanted = [...query.terms.filter((t) => !t.exclude), ..._phraseOfWords(query)];
+  const idfs = wanted.map((t) => {
+    const n = candidates(index, t).length;
+    return Math.max(MIN_IDF, Math.log((index.size - n + 0.5) / (n + 0.5)));
+  });
+  const average = index.size > 0 ? index.totalTokens / index.size : 1;
+  const width = index.fields.length;
+  return (row) => {
+    const length = index.bounds[(row + 1) * width]! - index.bounds[row * width]!;
+    let score = 0;
+    wanted.forEach((term, i) => {
+      const tf = weightedCount(index, row, term, weights);
+      score += idfs[i]! * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * length / (average || 1)));
+    });
+    return score;
+  };
+}
+
+/** The query's plain words as one phrase, when it has two or more and nothing else to find. */
+function _phraseOfWords(query: SearchQuery): SearchTerm[] {
+  const wanted = query.terms.filter((t) => !t.exclude);
+  if (wanted.length < 2 || !wanted.every((t) => t.kind === 'word')) return [];
+  return [{ kind: 'phrase', terms: wanted.map((t) => (t as Extract<SearchTerm, { kind: 'word' }>).term), exclude: false }];
+}
+
+/** A term's occurrences in a row, each counted with its field's weight. */
+export function weightedCount(index: SearchIndex, row: number, term: SearchTerm, weights: readonly number[]): number {
+  if (term.kind === 'phrase') return phraseCount(index, row, term.terms, false, weights);
+  const [from, to] = term.kind === 'word'
+    ? (() => { const id = index.termId(term.term); return [id, id + 1]; })()
+    : index.prefixRange(term.prefix);
+  if (from < 0) return 0;
+  const { tokens, bounds } = index;
+  const width = index.fields.length;
+  let count = 0;
+  for (let f = 0; f < width; f++) {
+    for (let i = bounds[row * width + f]!, end = bounds[row * width + f + 1]!; i < end; i++) {
+      const id = tokens[i]!;
+      if (id >= from && id < to) count += weights[f]!;
+    }
+  }
+  return count;
+}

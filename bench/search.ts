@@ -1,0 +1,82 @@
+// Search benchmark (`make bench-search`): over a built site (SITE_DIR, default the default-scale e2e city), (1) the
+// index build of every searchable list in this process, its time and the memory it adds; (2) the gateway (node:http +
+// the app, answer cache off, rate limits out of the way) under wrk at 8 connections over a 500-query mix of /search
+// and a 500-query mix of list `search`; (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
+// better-sqlite3), one process each. Queries are drawn from the lists' own words: single words, two words, phrases,
+// prefixes, exclusions. Figures go to .tmp/bench-search.md and, reviewed, docs/benchmarks-search.md.
+import { spawn } from 'node:child_process';
+import { readFileSync, realpathSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { resolveConfig } from '../config/resolve.ts';
+import { SEARCH_SOURCES } from '../api/search/documents.ts';
+import { buildSearchIndex } from '../api/search/index.ts';
+import { exportLayout } from '../export/layout.ts';
+import { readSearchFile, type SearchFile } from '../export/search-file.ts';
+import { wrkLoad } from './edge-tools.ts';
+import { _serve } from './gateway.ts';
+import { writeSearchTable } from './output.ts';
+
+const siteRoot = path.resolve(process.env.SITE_DIR ?? '.tmp/e2e-default/site');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const exportDir = realpathSync(path.join(siteRoot, 'current'));
+const files = SEARCH_SOURCES.map((s) => ({ source: s, file: readSearchFile(readFileSync(path.join(exportDir, exportLayout.searchDocs(s.resource)), 'utf8')) }));
+
+// (1) the index build, as the gateway does it on an export's first search
+global.gc?.();
+const before = process.memoryUsage();
+const started = performance.now();
+const built = files.map(({ file }) => buildSearchIndex(file));
+const buildMs = Math.round(performance.now() - started);
+global.gc?.();
+const after = process.memoryUsage();
+const rows = files.reduce((n, f) => n + f.file.rows.length, 0);
+const tokens = built.reduce((n, i) => n + i.totalTokens, 0);
+
+// (2)-(3) the query mixes
+const lists = files.filter((f) => f.source.listFilter);
+const searchPaths = _mix(files.map((f) => f.file), 500).map((q) => `/api/v1/search?q=${encodeURIComponent(q)}&limit=20`);
+const listPaths = _mix(lists.map((f) => f.file), 500).map((q, i) => `/api/v1/${lists[i % lists.length]!.source.resource}?search=${encodeURIComponent(q)}`);
+const config = resolveConfig({ siteRoot, rateLimitAnon: 1e9, rateLimitKey: 1e9 } as never, process.env);
+const gateway = await _serve(config, 0);
+if (!gateway) throw new Error(`no export at ${siteRoot}`);
+const origin = gateway.base.replace(/\/api\/v1$/, '');
+for (const p of [searchPaths[0]!, ...lists.map((l) => `/api/v1/${l.source.resource}?search=a`)]) await fetch(`${origin}${p}`); // indexes built
+const rssGateway = Math.round(process.memoryUsage().rss / 1048576);
+const ours = { search: await wrkLoad(origin, searchPaths, 8, seconds), list: await wrkLoad(origin, listPaths, 8, seconds) };
+await gateway.close();
+const fts5 = spawn(process.execPath, ['--import', 'tsx', 'bench/search-fts5-server.ts'], { env: { ...process.env, SEARCH_EXPORT: exportDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+const port = await new Promise<string>((resolve) => fts5.stdout!.on('data', (d: Buffer) => { const m = String(d).match(/listening on (\d+)/); if (m) resolve(m[1]!); }));
+const fOrigin = `http://127.0.0.1:${port}`;
+const theirs = { search: await wrkLoad(fOrigin, searchPaths, 8, seconds), list: await wrkLoad(fOrigin, listPaths, 8, seconds) };
+const rssFts5 = Math.round(Number(readFileSync(`/proc/${fts5.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+fts5.kill();
+
+const mb = (b: number) => (b / 1048576).toFixed(1);
+const table = [
+  `search benchmark over ${exportDir} (${rows} searchable rows, ${tokens} tokens), wrk 8 connections ${seconds} s, load ${loadavg()[0]!.toFixed(2)}`,
+  '',
+  `index build (all 8 lists, one process): ${buildMs} ms; heap +${mb(after.heapUsed - before.heapUsed)} MB, array buffers +${mb(after.arrayBuffers - before.arrayBuffers)} MB, RSS +${mb(after.rss - before.rss)} MB`,
+  `RSS: gateway process with every index built ${rssGateway} MB; FTS5 server ${rssFts5} MB`,
+  '',
+  '| mix (500 queries) | gateway req/s | gateway p99 ms | FTS5 node:http req/s | FTS5 p99 ms | errors |',
+  '|---|---|---|---|---|---|',
+  `| /search (limit 20) | ${ours.search.rps} | ${ours.search.p99} | ${theirs.search.rps} | ${theirs.search.p99} | ${ours.search.errors + theirs.search.errors} |`,
+  `| list search (limit 100) | ${ours.list.rps} | ${ours.list.p99} | ${theirs.list.rps} | ${theirs.list.p99} | ${ours.list.errors + theirs.list.errors} |`,
+].join('\n');
+console.log(table);
+writeSearchTable(table);
+
+/** n queries drawn in turn from the files' words: a word, two words, a phrase, a prefix, a word less another. */
+function _mix(from: SearchFile[], n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; out.length < n && i < n * 10; i++) {
+    const file = from[i % from.length]!;
+    const row = file.rows[(i * 7919) % file.rows.length]!;
+    const words = (row.find((t) => t && /\p{L}{3}/u.test(t)) ?? '').match(/\p{L}{3,}/gu) ?? [];
+    if (words.length === 0) continue;
+    const w = (k: number) => words[k % words.length]!;
+    out.push([w(i), `${w(i)} ${w(i + 1)}`, `"${w(i)} ${w(i + 1)}"`, `${w(i).slice(0, 4)}*`, `${w(i)} -${w(i + 2)}`][i % 5]!);
+  }
+  return out;
+}
