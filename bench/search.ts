@@ -1,4 +1,4 @@
-// Search benchmark (`make bench-search`): over a built site (SITE_DIR, default the default-scale e2e city), (1) the
+// Search benchmark (`make bench-search`): over the built site (SITE_DIR, default site/: what `make build` publishes), (1) the
 // index build of every searchable list in this process, its time and the memory it adds; (2) the gateway (node:http +
 // the app, answer cache off, rate limits out of the way) under wrk at 8 connections over a 500-query mix of /search
 // and a 500-query mix of list `search`; (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
@@ -17,7 +17,7 @@ import { wrkLoad } from './edge-tools.ts';
 import { _serve } from './gateway.ts';
 import { writeSearchTable } from './output.ts';
 
-const siteRoot = path.resolve(process.env.SITE_DIR ?? '.tmp/e2e-default/site');
+const siteRoot = resolveConfig({}, process.env).siteRoot;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const exportDir = realpathSync(path.join(siteRoot, 'current'));
 const files = SEARCH_SOURCES.map((s) => ({ source: s, file: readSearchFile(readFileSync(path.join(exportDir, exportLayout.searchDocs(s.resource)), 'utf8')) }));
