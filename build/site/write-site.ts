@@ -20,6 +20,7 @@ import { searchDocFiles } from './search-docs.ts';
 import { answeringFile } from '../../export/answering-file.ts';
 import { isSafeFileKey, exportLayout, type ExportManifest } from '../../export/layout.ts';
 import type { PreviousExport } from './previous-export.ts';
+import { usableNames } from './detail-names.ts';
 import { SiteSink } from './sink.ts';
 import { assertDocsValid, assertRecordsValid } from './validate-records.ts';
 
@@ -163,35 +164,12 @@ async function _writeDetails(route: DetailRoute, input: SiteInput, sink: SiteSin
   // The ids that live under another key, so the gateway maps exactly these ids (and nothing slug-like) to a file.
   const moved = [...keyOf].filter(([id, key]) => id !== key).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   await sink.write(exportLayout.detailIds(route.resource), JSON.stringify(Object.fromEntries(moved)));
-  const names = route.slugs ? _usableNames(route, docs, keyOf, primary, effects) : new Map<string, string>();
+  const names = route.slugs ? usableNames(route, docs, keyOf, primary, effects) : new Map<string, string>();
   // Name files are hard links to the key files, which must be on disk first.
   await sink.flush();
   for (const [name, key] of names) await sink.alias(_answeringFile(route, '', name), _answeringFile(route, '', key));
   stage(`${route.resource}: ${keyOf.size} detail documents, ${names.size} slugs and aliases`);
   return { [`${route.resource}.details`]: keyOf.size, [`${route.resource}.slugs`]: names.size, [`${route.resource}.details_skipped`]: skipped };
-}
-
-/** Slugs and aliases that are safe file keys, are not another record's file key, and name exactly one record
- *  (ambiguous names are dropped). Returns name → file key. */
-function _usableNames(route: DetailRoute, docs: readonly DetailDoc[], keyOf: Map<string, string>, primary: Map<string, string>,
-  effects: BuildEffects): Map<string, string> {
-  const owners = new Map<string, string[]>();
-  for (const d of docs) {
-    const key = keyOf.get(d.id);
-    if (key === undefined) continue;
-    for (const name of new Set([d.slug, ...(d.aliases ?? [])])) {
-      if (name === null || name === undefined || name === '' || name === key) continue;
-      (owners.get(name) ?? owners.set(name, []).get(name)!).push(d.id);
-    }
-  }
-  const out = new Map<string, string>();
-  for (const [name, ids] of owners) {
-    const why = !isSafeFileKey(name) ? 'is not a safe file name' : primary.has(name) ? 'equals another record\'s id or key'
-      : ids.length > 1 ? `is shared by ids ${ids.join(', ')}` : null;
-    if (why) effects.log(`warning: ${route.resource} slug or alias "${name}" ${why}; not published under that name`);
-    else out.set(name, keyOf.get(ids[0]!)!);
-  }
-  return out;
 }
 
 /** A pipeline-computed static document, wrapped with the licence and attribution like every body. */
