@@ -98,12 +98,6 @@ function _fixedKind(field: string): LabelKind | null {
   return null;
 }
 
-/** How an id field's kind is known: fixed by its name, or read from another field of the record (`typed`). */
-export function idFieldKind(field: string): { kind: LabelKind | null; typed?: { field: string; kinds: Readonly<Record<string, LabelKind>> } } {
-  const typed = BY_TYPE_FIELD[field];
-  return typed ? { kind: null, typed } : { kind: _fixedKind(field) ?? BY_SCHEMA[field] ?? null };
-}
-
 /** The name `lookup` gives an id of `kind` (null for no kind, no id or no name). */
 export function nameOf(kind: LabelKind | null, id: unknown, lookup: LabelLookup): string | null {
   if (kind === null || id === null || id === undefined) return null;

@@ -17,11 +17,6 @@ export function labelsFile(rows: readonly { kind: string; id: string; name: stri
   return JSON.stringify(Object.fromEntries([...byKind].map(([kind, names]) => [kind, sorted(names)])));
 }
 
-/** The lookup (kind, id, name) rows give. */
-export function lookupOf(rows: readonly { kind: string; id: string; name: string }[]): LabelLookup {
-  return readLabelsFile(labelsFile(rows));
-}
-
 /** The lookup the labels file's text gives. */
 export function readLabelsFile(text: string): LabelLookup {
   const parsed = JSON.parse(text) as Record<string, Record<string, string>>;

@@ -3,13 +3,12 @@
 // is read, so nothing unpublished can become findable.
 import type { ListRoute } from '../../api/routes/types.ts';
 import { SEARCH_SOURCES, registrationText, type RegistrationText } from '../../api/search/documents.ts';
-import { readLabelsFile } from '../../export/labels-file.ts';
+import type { LabelLookup } from '../../api/labels.ts';
 import { exportLayout } from '../../export/layout.ts';
 import { searchFileText } from '../../export/search-file.ts';
 
 /** The files to write: path → text. */
-export function searchDocFiles(records: ReadonlyMap<ListRoute, readonly string[]>, labelsText: string): { files: Map<string, string> } {
-  const names = readLabelsFile(labelsText);
+export function searchDocFiles(records: ReadonlyMap<ListRoute, readonly string[]>, names: LabelLookup): { files: Map<string, string> } {
   const byResource = new Map([...records].map(([route, recs]) => [route.resource, recs]));
   const registrations = new Map<string, RegistrationText>();
   for (const text of byResource.get('registrations') ?? []) {

@@ -14,7 +14,7 @@ import { toArrowFile, toLabelledRecordsFile } from '../../export/arrow-file.ts';
 import type { BuildEffects } from './effects.ts';
 import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
-import { labelsFile, lookupOf } from '../../export/labels-file.ts';
+import { labelsFile, readLabelsFile } from '../../export/labels-file.ts';
 import { labelledFields, withLabels, type LabelLookup } from '../../api/labels.ts';
 import { searchDocFiles } from './search-docs.ts';
 import { answeringFile } from '../../export/answering-file.ts';
@@ -56,7 +56,10 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   stage: (m: string) => void, extras: readonly SiteExtra[], outDir: string): Promise<ExportManifest> {
   const counts: Record<string, number> = {};
   const records = new Map<ListRoute, readonly string[]>();
-  const labels = lookupOf(input.labels ?? []);
+  // the names labels=1 gives: written as the export's labels file, and read once for the labelled records and the
+  // search documents
+  const labelsText = labelsFile(input.labels ?? []);
+  const labels = readLabelsFile(labelsText);
   for (const [i, route] of routes.entries()) {
     effects.progress?.('site', i, routes.length, route.path);
     if (route.kind === 'list') Object.assign(counts, await _writeList(route, input, ctx, sink, stage, records, labels));
@@ -75,11 +78,10 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
     await sink.write(_answeringFile(route, ''), body);
   }
   counts.topics = input.topics.length;
-  const labelsText = labelsFile(input.labels ?? []);
   await sink.write(exportLayout.labels, labelsText);
   counts.labels = input.labels?.length ?? 0;
   // the search documents: the published records' text and names, a row per row of each searchable list
-  for (const [rel, text] of searchDocFiles(records, labelsText).files) await sink.write(rel, text);
+  for (const [rel, text] of searchDocFiles(records, labels).files) await sink.write(rel, text);
   await sink.flush();
   for (const extra of extras) {
     Object.assign(counts, await extra({ dir: outDir, exportId: ctx.exportId, records, register: (rel, entry) => sink.register(rel, entry) }));
