@@ -14,6 +14,7 @@ import { parseSearch } from '../../api/search/query.ts';
 import { exportLayout } from '../../export/layout.ts';
 import { readSearchFile, type SearchFile } from '../../export/search-file.ts';
 import { e2eConfig } from './harness.ts';
+import { rng } from '../build/helpers/random-rows.ts';
 
 /** Differences the engine cannot avoid, by query word, with the reason. None is known: keep this list honest. */
 const KNOWN_DIFFERENCES: Readonly<Record<string, string>> = {};
@@ -47,7 +48,7 @@ describe('search equals SQLite FTS5', () => {
     const vocabulary = (db.prepare('select term from v').all() as { term: string }[]).map((r) => r.term);
     expect(new Set(index.vocabulary)).toEqual(new Set(vocabulary.filter((t) => !(t in KNOWN_DIFFERENCES))));
 
-    const random = _random(_seed(resource));
+    const random = rng(_seed(resource));
     const words = _words(file, random);
     let compared = 0;
     let found = 0;
@@ -131,16 +132,4 @@ function _seed(text: string): number {
   let h = 2166136261;
   for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
   return h >>> 0;
-}
-
-/** mulberry32: a small seeded generator, so each run draws the same queries. */
-function _random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
