@@ -7,6 +7,7 @@ import { buildSearchIndex, type SearchIndex } from '../../api/search/index.ts';
 import { exportLayout } from '../layout.ts';
 import { readSearchFile } from '../search-file.ts';
 import type { OpenedExport } from './open-export.ts';
+import { heldFor, heldPerExport } from './held-per-export.ts';
 
 /** A list's index with what /search shows of each row. */
 export interface LoadedSearch {
@@ -17,22 +18,13 @@ export interface LoadedSearch {
   paths: readonly string[];
 }
 
-const loaded = new WeakMap<OpenedExport, Map<string, Promise<LoadedSearch>>>();
+const loaded = heldPerExport<LoadedSearch>();
 
 /** The index of `resource`'s search documents; a 503 when the export has none (an export built before search). */
 export function searchIndexOf(opened: OpenedExport, resource: string): Promise<LoadedSearch> {
-  let byResource = loaded.get(opened);
-  if (!byResource) loaded.set(opened, byResource = new Map());
-  let index = byResource.get(resource);
-  if (!index) {
-    index = opened.represent(exportLayout.searchDocs(resource), null).then((file) => {
-      if (!file) throw new ApiError(503, 'service_unavailable', `Full-text search of ${resource} is not available in this export`);
-      const docs = readSearchFile(new TextDecoder().decode(file.body));
-      return { source: searchSource(docs.type), index: buildSearchIndex(docs), ids: docs.ids, titles: docs.titles, paths: docs.paths };
-    });
-    // a failed read is not kept, so the next request tries again
-    index.catch(() => byResource.delete(resource));
-    byResource.set(resource, index);
-  }
-  return index;
+  return heldFor(loaded, opened, resource, () => opened.represent(exportLayout.searchDocs(resource), null).then((file) => {
+    if (!file) throw new ApiError(503, 'service_unavailable', `Full-text search of ${resource} is not available in this export`);
+    const docs = readSearchFile(new TextDecoder().decode(file.body));
+    return { source: searchSource(docs.type), index: buildSearchIndex(docs), ids: docs.ids, titles: docs.titles, paths: docs.paths };
+  }));
 }

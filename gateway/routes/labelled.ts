@@ -17,19 +17,20 @@ import { exportLayout } from '../../export/layout.ts';
 import { readArrowSkippingRecords } from '../../export/serve/arrow-without-records.ts';
 import { fileRecords } from '../../export/serve/file-records.ts';
 import type { OpenedExport } from '../../export/serve/open-export.ts';
+import { heldFor, heldPerExport } from '../../export/serve/held-per-export.ts';
 import type { Reply } from '../http/reply.ts';
 import { answerReply } from './export-replies.ts';
 
 /** A list page with labels: the engine's rows for the query, their records read from the labelled records file. */
 export async function labelledList(opened: OpenedExport, table: ResourceTable, query: ListQuery, key: string): Promise<Reply> {
-  const records = await _held(labelledRecords, opened, table.route.resource, () => _openLabelledRecords(opened, table));
+  const records = await heldFor(labelledRecords, opened, table.route.resource, () => _openLabelledRecords(opened, table));
   return answerReply(opened, opened.answer(`${key}\nlabels`, () => table.runBody(query, records ?? undefined)));
 }
 
 /** A detail document with labels, from the export's file of the record (`rel`); null when the export lacks it. */
 export async function labelledDetail(opened: OpenedExport, rel: string): Promise<Reply | null> {
   if (!opened.files.has(rel)) return null;
-  const [lookup, file] = await Promise.all([_held(lookups, opened, '', () => _readLookup(opened)), opened.represent(rel, null)]);
+  const [lookup, file] = await Promise.all([heldFor(lookups, opened, '', () => _readLookup(opened)), opened.represent(rel, null)]);
   if (!file) return null;
   return answerReply(opened, opened.answer(`detail\n${rel}\nlabels`, () => {
     const { data } = JSON.parse(new TextDecoder().decode(file.body)) as { data: unknown };
@@ -37,22 +38,9 @@ export async function labelledDetail(opened: OpenedExport, rel: string): Promise
   }));
 }
 
-// What each export holds for labelled answers, made on first use; the WeakMaps let it go with the export.
-const labelledRecords = new WeakMap<OpenedExport, Map<string, Promise<RecordSource | null>>>();
-const lookups = new WeakMap<OpenedExport, Map<string, Promise<LabelLookup>>>();
-
-function _held<T>(store: WeakMap<OpenedExport, Map<string, Promise<T>>>, opened: OpenedExport, key: string, make: () => Promise<T>): Promise<T> {
-  let byKey = store.get(opened);
-  if (!byKey) store.set(opened, byKey = new Map());
-  let held = byKey.get(key);
-  if (!held) {
-    held = make();
-    // a failed read is not kept, so the next request tries again
-    held.catch(() => byKey.delete(key));
-    byKey.set(key, held);
-  }
-  return held;
-}
+// What each export holds for labelled answers, made on first use.
+const labelledRecords = heldPerExport<RecordSource | null>();
+const lookups = heldPerExport<LabelLookup>();
 
 /** The route's labelled records, row for row with `table`; null for a route without id fields to name (its records
  *  are their own labelled form). */

@@ -10,6 +10,7 @@ import type { DetailRoute, ListRoute, StaticRoute } from '../../api/routes/types
 import { answeringFile } from '../../export/answering-file.ts';
 import { exportLayout } from '../../export/layout.ts';
 import type { OpenedExport } from '../../export/serve/open-export.ts';
+import { heldFor, heldPerExport } from '../../export/serve/held-per-export.ts';
 import type { Reply } from '../http/reply.ts';
 import { answerReply, fileReply } from './export-replies.ts';
 import { notFoundMessage } from './id-hints.ts';
@@ -69,23 +70,13 @@ export async function serveDetail(opened: OpenedExport, route: DetailRoute, id: 
   throw new ApiError(404, 'not_found', notFoundMessage(opened, route, id));
 }
 
-// One parsed id index per export and route (id → file key for the ids that are not their own key); the WeakMap
-// lets it go with the export.
-const movedIds = new WeakMap<OpenedExport, Map<string, Promise<ReadonlyMap<string, string>>>>();
+// One parsed id index per export and route (id → file key for the ids that are not their own key).
+const movedIds = heldPerExport<ReadonlyMap<string, string>>();
 
 function _movedIds(opened: OpenedExport, route: DetailRoute): Promise<ReadonlyMap<string, string>> {
-  let byRoute = movedIds.get(opened);
-  if (!byRoute) movedIds.set(opened, byRoute = new Map());
-  let index = byRoute.get(route.resource);
-  if (!index) {
-    index = opened.represent(exportLayout.detailIds(route.resource), null).then((file) => {
-      if (!file) throw new ApiError(503, 'service_unavailable', `This export has no id index for ${route.path}`);
-      const entries = Object.entries(JSON.parse(new TextDecoder().decode(file.body)) as Record<string, unknown>);
-      return new Map(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
-    });
-    // a failed read is not cached, so the next request tries again
-    index.catch(() => byRoute.delete(route.resource));
-    byRoute.set(route.resource, index);
-  }
-  return index;
+  return heldFor(movedIds, opened, route.resource, () => opened.represent(exportLayout.detailIds(route.resource), null).then((file) => {
+    if (!file) throw new ApiError(503, 'service_unavailable', `This export has no id index for ${route.path}`);
+    const entries = Object.entries(JSON.parse(new TextDecoder().decode(file.body)) as Record<string, unknown>);
+    return new Map(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }));
 }
