@@ -11,10 +11,11 @@ import { trendInsightRoutes } from './routes/insights-trends.ts';
 import { linkRoutes } from './routes/links.ts';
 import { procurementRoutes } from './routes/procurement.ts';
 import { searchRoutes } from './routes/search.ts';
+import { feedRoutes } from './routes/feeds.ts';
 
 export const routes: readonly Route[] = [
   ...entityRoutes, ...linkRoutes, ...developmentRoutes, ...procurementRoutes, ...contributionRoutes, ...activityInsightRoutes,
-  ...trendInsightRoutes, ...bulkRoutes, ...searchRoutes,
+  ...trendInsightRoutes, ...bulkRoutes, ...searchRoutes, ...feedRoutes,
 ];
 
 /** Routes of one kind, in registry order. */

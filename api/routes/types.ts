@@ -48,7 +48,7 @@ interface RouteBase {
   id: string;
   /** Path relative to the base URL, OpenAPI style (`/organizations/{id}`). */
   path: string;
-  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk' | 'Search';
+  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk' | 'Search' | 'Feeds';
   summary: string;
   description?: string;
 }
@@ -122,7 +122,17 @@ export interface SearchRoute extends RouteBase {
   params: readonly ParamDef[];
 }
 
-export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute | SearchRoute;
+/** The Atom feeds, an extension of the v1 contract (docs/feeds.md): files the site build writes into every export
+ *  (`api/v1/feeds/`), answered as files by the gateway and a static host alike. `index` is the feed index (JSON),
+ *  `opml` the same list for feed readers, `feed` one Atom feed named by `{id}`. */
+export interface FeedRoute extends RouteBase {
+  kind: 'feed';
+  variant: 'index' | 'opml' | 'feed';
+  /** Schema of the index (the OPML and Atom bodies are XML, described by their media types). */
+  schema: SchemaName;
+}
+
+export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute | SearchRoute | FeedRoute;
 
 export const PAGE_LIMIT_DEFAULT = 100;
 export const PAGE_LIMIT_MAX = 500;
