@@ -67,8 +67,8 @@ export function registrationEntry(r: RegistrationRow, ctx: EntryContext): FeedEn
     r.summary ? `${r.summary}.` : null,
     r.subjects.length ? `Subjects: ${r.subjects.join('; ')}.` : null,
     `Client: ${r.client_name ?? 'unnamed'}${r.firm_name ? `; firm: ${r.firm_name}` : ''}${r.lobbyist_name ? `; lobbyist: ${r.lobbyist_name}` : ''}.`,
-    [r.type ? `${r.type.replace('_', '-')} lobbyist` : null, r.status ? `status ${r.status}` : null, r.ward !== null ? `ward ${r.ward}` : null,
-      r.initial_approval_date ? `approved ${r.initial_approval_date}` : null].filter(Boolean).join(', ') || null,
+    _sentence([r.type ? `${r.type.replace('_', '-')} lobbyist` : null, r.status ? `status ${r.status}` : null, r.ward !== null ? `ward ${r.ward}` : null,
+      r.initial_approval_date ? `approved ${r.initial_approval_date}` : null]),
     `First shown by the registry: ${r.shown_date}.`,
   ];
   return {
@@ -132,6 +132,12 @@ export function upcomingEntry(u: UpcomingRow, ctx: EntryContext): FeedEntry {
 
 function _sentences(parts: readonly (string | null)[]): string {
   return parts.filter((p): p is string => !!p).join(' ');
+}
+
+/** Clauses as one sentence: joined by commas, capitalised, with a full stop; null without any. */
+function _sentence(clauses: readonly (string | null)[]): string | null {
+  const text = clauses.filter(Boolean).join(', ');
+  return text ? `${text[0]!.toUpperCase()}${text.slice(1)}.` : null;
 }
 
 function _pad(n: number): string {
