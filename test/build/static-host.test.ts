@@ -109,7 +109,7 @@ it('answers every canonical URL from files exactly as the gateway does', async (
   expect(urls.some((u) => u.url === '/feeds') && urls.some((u) => u.url === '/feeds.opml')).toBe(true);
   const atom = await get(`${nginxRoot}${base}${feed.url}`, { 'accept-encoding': 'br' });
   expect([atom.headers['content-type'], atom.headers['content-encoding']]).toEqual(['application/atom+xml; charset=utf-8', 'br']);
-  expect((await get(`${nginxRoot}${base}${feed.url}`, { 'if-none-match': String(atom.headers.etag) })).status).toBe(304);
+  expect((await get(`${nginxRoot}${base}${feed.url}`, { 'accept-encoding': 'br', 'if-none-match': String(atom.headers.etag) })).status).toBe(304);
   expect((await get(`${nginxRoot}${base}/feeds.opml`)).headers['content-type']).toBe('text/x-opml; charset=utf-8');
   // the writer's twins are what is sent
   const big = urls.find((u) => manifest.files[`${u.file}.br`])!;
