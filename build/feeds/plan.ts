@@ -26,41 +26,41 @@ export interface FeedPlan {
 /** Every feed of the export, in a fixed order (by kind as FEED_KINDS lists them, then subject). */
 export function planFeeds(rows: FeedRows, ctx: EntryContext): FeedPlan[] {
   const base = ctx.baseUrl;
-  // a record's order key is made once; its entry only when some feed holds it among its newest (most do not)
+  // every record as a candidate, newest first, made once: each feed's candidates are then already in order, and a
+  // record's entry is made only when some feed holds it among its newest (most do not)
   const reg = _items(rows.registrations, registrationOrder, (r) => registrationEntry(r, ctx));
   const com = _items(rows.communications, communicationOrder, (c) => communicationEntry(c, ctx));
   const upc = _items(rows.upcoming, upcomingOrder, (u) => upcomingEntry(u, ctx));
   const topicLabel = new Map(rows.topics.map((t) => [t.id, t.label]));
   const feeds: FeedPlan[] = [];
-  const add = (plan: Omit<FeedPlan, 'entries'>, items: readonly Item[]) => feeds.push({ ...plan, entries: _newest(items) });
+  const add = (plan: Omit<FeedPlan, 'entries'>, items: readonly Item<object>[]) => feeds.push({ ...plan, entries: items.slice(0, MAX_ENTRIES).map((i) => i.entry()) });
 
   add({ name: 'registrations', kind: 'registrations', subject: null, title: 'New lobbying registrations', alternate: `${base}/registrations`,
     subtitle: 'Subject-matter registrations of the Toronto Lobbyist Registry, newest first by the date the registry first showed them' },
-  rows.registrations.map(reg));
+  reg);
 
-  const byTopic = _groups(rows.registrations, (r) => (r.topic === null ? [] : [r.topic]));
+  const byTopic = _groups(reg, (r) => (r.topic === null ? [] : [r.topic]));
   for (const t of rows.topics) {
     add({ name: `registrations-topic-${t.id}`, kind: 'registrations_topic', subject: t.id, title: `New lobbying registrations: ${t.label}`,
       alternate: `${base}/registrations?topic=${t.id}`, subtitle: `Registrations of the topic ${t.label}, newest first by the date the registry first showed them` },
-    (byTopic.get(t.id) ?? []).map(reg));
+    byTopic.get(t.id) ?? []);
   }
 
-  const byWard = _groups(rows.registrations, (r) => r.wards);
+  const byWard = _groups(reg, (r) => r.wards);
   for (const ward of [...byWard.keys()].sort((a, b) => a - b)) {
     add({ name: `registrations-ward-${ward}`, kind: 'registrations_ward', subject: ward, title: `New lobbying registrations: ward ${ward}`,
       alternate: `${base}/registrations?ward=${ward}`, subtitle: `Registrations with a site in ward ${ward}, newest first by the date the registry first showed them` },
-    byWard.get(ward)!.map(reg));
+    byWard.get(ward)!);
   }
 
-  const office = rows.communications.filter((c) => c.member_office === 1 && c.member_person_id !== null);
-  const byMember = _groups(office, (c) => [c.member_person_id!]);
+  const byMember = _groups(com, (c) => (c.member_office === 1 && c.member_person_id !== null ? [c.member_person_id] : []));
   for (const member of [...byMember.keys()].sort((a, b) => a - b)) {
     const list = byMember.get(member)!;
-    const name = list.find((c) => c.member_name)?.member_name ?? `person ${member}`;
+    const name = list.find((c) => c.row.member_name)?.row.member_name ?? `person ${member}`;
     add({ name: `communications-member-${member}`, kind: 'member_office', subject: member, title: `Lobbying communications with ${name}'s office`,
       alternate: `${base}/communications?member=${member}&member_office=1`,
       subtitle: `Communications with ${name} or ${name}'s staff, newest first by the date the registry first showed them` },
-    list.map(com));
+    list);
   }
 
   const orgNames = new Map<number, string>();
@@ -70,55 +70,58 @@ export function planFeeds(rows: FeedRows, ctx: EntryContext): FeedPlan[] {
   }
   const parties = <T extends { client_organization_id: number | null; firm_organization_id: number | null }>(x: T) =>
     [...new Set([x.client_organization_id, x.firm_organization_id].filter((o): o is number => o !== null))];
-  const orgRegistrations = _groups(rows.registrations, parties);
-  const orgCommunications = _groups(rows.communications, parties);
+  const orgRegistrations = _groups(reg, parties);
+  const orgCommunications = _groups(com, parties);
   for (const org of [...orgRegistrations.keys()].sort((a, b) => a - b)) {
     const name = orgNames.get(org) ?? `organisation ${org}`;
     add({ name: `organization-${org}`, kind: 'organization', subject: org, title: `Lobbying by or for ${name}`, alternate: `${base}/organizations/${org}`,
       subtitle: `New registrations and communications where ${name} is the client or the firm, newest first by the date the registry first showed them` },
-    [...orgRegistrations.get(org)!.map(reg), ...(orgCommunications.get(org) ?? []).map(com)]);
+    _merged(orgRegistrations.get(org)!, orgCommunications.get(org) ?? []));
   }
 
   add({ name: 'upcoming', kind: 'upcoming', subject: null, title: 'Registrations entering their upcoming window', alternate: `${base}/insights/upcoming`,
     subtitle: 'Open registrations without an agenda item yet whose expected window has opened, newest window first' },
-  rows.upcoming.map(upc));
-  const upcomingByTopic = _groups(rows.upcoming, (u) => (u.topic === null ? [] : [u.topic]));
+  upc);
+  const upcomingByTopic = _groups(upc, (u) => (u.topic === null ? [] : [u.topic]));
   for (const t of rows.topics) {
     add({ name: `upcoming-topic-${t.id}`, kind: 'upcoming_topic', subject: t.id, title: `Registrations entering their upcoming window: ${topicLabel.get(t.id)}`,
       alternate: `${base}/insights/upcoming?topic=${t.id}`,
       subtitle: `Open registrations of the topic ${t.label} without an agenda item yet whose expected window has opened, newest window first` },
-    (upcomingByTopic.get(t.id) ?? []).map(upc));
+    upcomingByTopic.get(t.id) ?? []);
   }
   return feeds;
 }
 
-/** A record as a feed candidate: its entry's order key, and its entry made on first demand. */
-interface Item {
+/** A record as a feed candidate: the row, its entry's order key, and its entry made on first demand. */
+interface Item<T> {
+  row: T;
   order: string;
   entry: () => FeedEntry;
 }
 
-function _items<T extends object>(rows: readonly T[], order: (row: T) => string, make: (row: T) => FeedEntry): (row: T) => Item {
-  const items = new WeakMap<T, Item>();
-  return (row) => {
-    let item = items.get(row);
-    if (item === undefined) {
-      let entry: FeedEntry | undefined;
-      items.set(row, item = { order: order(row), entry: () => (entry ??= make(row)) });
-    }
-    return item;
-  };
+/** The rows as candidates, newest first (by order key, descending). */
+function _items<T extends object>(rows: readonly T[], order: (row: T) => string, make: (row: T) => FeedEntry): Item<T>[] {
+  const items = rows.map((row) => {
+    let entry: FeedEntry | undefined;
+    return { row, order: order(row), entry: () => (entry ??= make(row)) };
+  });
+  return items.sort(_newestFirst);
 }
 
-/** The entries of the newest MAX_ENTRIES items, newest first (by order key, descending). */
-function _newest(items: readonly Item[]): FeedEntry[] {
-  return [...items].sort((a, b) => (a.order < b.order ? 1 : a.order > b.order ? -1 : 0)).slice(0, MAX_ENTRIES).map((i) => i.entry());
+/** Two candidate lists, each newest first, as one: the newest MAX_ENTRIES of both. */
+function _merged(a: readonly Item<object>[], b: readonly Item<object>[]): Item<object>[] {
+  return [...a.slice(0, MAX_ENTRIES), ...b.slice(0, MAX_ENTRIES)].sort(_newestFirst);
 }
 
-function _groups<T, K>(items: readonly T[], keys: (item: T) => readonly K[]): Map<K, T[]> {
-  const out = new Map<K, T[]>();
+function _newestFirst(a: { order: string }, b: { order: string }): number {
+  return a.order < b.order ? 1 : a.order > b.order ? -1 : 0;
+}
+
+/** Candidates grouped by the keys of their rows, each group in the candidates' order. */
+function _groups<T, K>(items: readonly Item<T>[], keys: (row: T) => readonly K[]): Map<K, Item<T>[]> {
+  const out = new Map<K, Item<T>[]>();
   for (const item of items) {
-    for (const key of keys(item)) {
+    for (const key of keys(item.row)) {
       let list = out.get(key);
       if (!list) out.set(key, list = []);
       list.push(item);
