@@ -40,7 +40,7 @@ it('renders every operation with live examples, with no console error, and "try 
   // (a bulk file answers CSV, Parquet, JSON Lines…: its operation keeps the media types without an example)
   // (an Atom feed and the OPML are XML: their example is the request, named in the description)
   const feed = (spec.paths['/feeds/{id}.atom'] as unknown as { get: { description: string; 'x-extension'?: boolean } }).get;
-  expect(feed.description).toMatch(/Example \(answered by the live export [^)]*\): `GET \/api\/v1\/feeds\/[a-z0-9_-]+\.atom`/);
+  expect(feed.description).toMatch(/Example\*\* \(answered by the live export [^)]*\): `GET \/api\/v1\/feeds\/[a-z0-9_-]+\.atom`/);
   expect(feed['x-extension']).toBe(true);
   for (const [p, methods] of Object.entries(spec.paths)) {
     if (p.endsWith('/bulk/{date}/{file}') || p === '/feeds.opml' || p === '/feeds/{id}.atom') continue;
