@@ -13,22 +13,24 @@ const B = 0.75;
 /** FTS5 floors an idf at this, so a word in most rows still counts a little. */
 const MIN_IDF = 1e-6;
 
-/** Scores rows of one index for one query; the idf of each term is worked out once. */
+/** Scores rows of one index for one query; each term's idf and token range are worked out once. */
 export function scorer(index: SearchIndex, query: SearchQuery, weights: readonly number[]): (row: number) => number {
   const wanted = [...query.terms.filter((t) => !t.exclude), ..._phraseOfWords(query)];
   const idfs = wanted.map((t) => {
     const n = candidates(index, t).length;
     return Math.max(MIN_IDF, Math.log((index.size - n + 0.5) / (n + 0.5)));
   });
-  const average = index.size > 0 ? index.totalTokens / index.size : 1;
+  const counts = wanted.map((t) => _counter(index, t, weights));
+  const average = (index.size > 0 ? index.totalTokens / index.size : 1) || 1;
   const width = index.fields.length;
   return (row) => {
     const length = index.bounds[(row + 1) * width]! - index.bounds[row * width]!;
+    const norm = K1 * (1 - B + B * length / average);
     let score = 0;
-    wanted.forEach((term, i) => {
-      const tf = weightedCount(index, row, term, weights);
-      score += idfs[i]! * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * length / (average || 1)));
-    });
+    for (let i = 0; i < counts.length; i++) {
+      const tf = counts[i]!(row);
+      score += idfs[i]! * (tf * (K1 + 1)) / (tf + norm);
+    }
     return score;
   };
 }
@@ -42,19 +44,24 @@ function _phraseOfWords(query: SearchQuery): SearchTerm[] {
 
 /** A term's occurrences in a row, each counted with its field's weight. */
 export function weightedCount(index: SearchIndex, row: number, term: SearchTerm, weights: readonly number[]): number {
-  if (term.kind === 'phrase') return phraseCount(index, row, term.terms, false, weights);
-  const [from, to] = term.kind === 'word'
-    ? (() => { const id = index.termId(term.term); return [id, id + 1]; })()
-    : index.prefixRange(term.prefix);
-  if (from < 0) return 0;
+  return _counter(index, term, weights)(row);
+}
+
+/** Counts one term's weighted occurrences per row, its range of term ids looked up once. */
+function _counter(index: SearchIndex, term: SearchTerm, weights: readonly number[]): (row: number) => number {
+  if (term.kind === 'phrase') return (row) => phraseCount(index, row, term.terms, false, weights);
+  const [from, to] = term.kind === 'word' ? [index.termId(term.term), index.termId(term.term) + 1] : index.prefixRange(term.prefix);
+  if (from < 0 || to <= from) return () => 0;
   const { tokens, bounds } = index;
   const width = index.fields.length;
-  let count = 0;
-  for (let f = 0; f < width; f++) {
-    for (let i = bounds[row * width + f]!, end = bounds[row * width + f + 1]!; i < end; i++) {
-      const id = tokens[i]!;
-      if (id >= from && id < to) count += weights[f]!;
+  return (row) => {
+    let count = 0;
+    for (let f = 0; f < width; f++) {
+      for (let i = bounds[row * width + f]!, end = bounds[row * width + f + 1]!; i < end; i++) {
+        const id = tokens[i]!;
+        if (id >= from && id < to) count += weights[f]!;
+      }
     }
-  }
-  return count;
+    return count;
+  };
 }

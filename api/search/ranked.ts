@@ -37,21 +37,21 @@ export interface SearchKey {
   id: string;
 }
 
-/** Scores are rounded so the order, and a cursor's key, do not hang on the last bits of a float. */
-const SCORE_DIGITS = 6;
+/** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
+const SCORE_SCALE = 1e6;
 
-/** One page of hits (limit + 1 asked, to know whether another page follows). */
+/** One page of hits (limit + 1 asked, to know whether another page follows). Every found row is scored into a typed
+ *  array; only the rows at or above the page's cut become hit objects, so a common word costs no object per row. */
 export function searchPage(lists: readonly SearchedList[], query: SearchQuery, limit: number, after: SearchKey | null): { hits: SearchHit[]; more: boolean } {
-  const all: { key: SearchKey; list: SearchedList; row: number }[] = [];
-  for (const list of lists) {
-    const weights = searchSource(list.type).fields.map((f) => f.weight);
-    const score = scorer(list.index, query, weights);
-    for (const row of matchRows(list.index, query)) {
-      const key = { score: Number(score(row).toFixed(SCORE_DIGITS)), type: list.type, id: list.ids[row]! };
-      if (after === null || compareKeys(key, after) > 0) all.push({ key, list, row });
+  const scored = lists.map((list) => _scoreList(list, query, after));
+  const cut = _cutScore(scored, limit + 1);
+  const above: { key: SearchKey; list: SearchedList; row: number }[] = [];
+  for (const { list, rows, scores } of scored) {
+    for (let i = 0; i < rows.length; i++) {
+      if (scores[i]! >= cut) above.push({ key: { score: scores[i]!, type: list.type, id: list.ids[rows[i]!]! }, list, row: rows[i]! });
     }
   }
-  const page = _best(all, limit);
+  const page = above.sort((a, b) => compareKeys(a.key, b.key)).slice(0, limit + 1);
   return {
     more: page.length > limit,
     hits: page.slice(0, limit).map(({ key, list, row }) => {
@@ -64,15 +64,31 @@ export function searchPage(lists: readonly SearchedList[], query: SearchQuery, l
   };
 }
 
-/** The first `limit` hits in order and the one after (to know whether another page follows): the scores alone are
- *  sorted (a typed array, numerically) to find the cut, so the full comparison sorts only the hits above it. */
-function _best<T extends { key: SearchKey }>(all: T[], limit: number): T[] {
-  if (all.length > limit + 1) {
-    const scores = Float64Array.from(all, (h) => h.key.score).sort();
-    const cut = scores[scores.length - limit - 1]!;
-    all = all.filter((h) => h.key.score >= cut);
+/** The rows of one list the query finds after the cursor's key, with their rounded scores. */
+function _scoreList(list: SearchedList, query: SearchQuery, after: SearchKey | null): { list: SearchedList; rows: Uint32Array; scores: Float64Array } {
+  const score = scorer(list.index, query, searchSource(list.type).fields.map((f) => f.weight));
+  const found = matchRows(list.index, query);
+  const rows = new Uint32Array(found.length);
+  const scores = new Float64Array(found.length);
+  let n = 0;
+  for (const row of found) {
+    const s = Math.round(score(row) * SCORE_SCALE) / SCORE_SCALE;
+    // after the cursor: a lower score, or the same score and a later (type, id)
+    if (after !== null && (s > after.score || (s === after.score && compareKeys({ score: s, type: list.type, id: list.ids[row]! }, after) <= 0))) continue;
+    rows[n] = row;
+    scores[n++] = s;
   }
-  return all.sort((a, b) => compareKeys(a.key, b.key)).slice(0, limit + 1);
+  return { list, rows: rows.subarray(0, n), scores: scores.subarray(0, n) };
+}
+
+/** The `count`-th highest score of all lists (ties all pass it), or -Infinity when there are no more rows than that. */
+function _cutScore(scored: readonly { scores: Float64Array }[], count: number): number {
+  const total = scored.reduce((n, s) => n + s.scores.length, 0);
+  if (total <= count) return -Infinity;
+  const all = new Float64Array(total);
+  let at = 0;
+  for (const { scores } of scored) { all.set(scores, at); at += scores.length; }
+  return all.sort()[total - count]!;
 }
 
 /** The order of hits: score descending, then kind, then id (numbers as numbers). */
