@@ -5,7 +5,7 @@
 // several plain words also scores them as the phrase they make, so records where they stand together, in the order
 // written, rank above those where they are scattered (the phrase boost of most search engines); it finds no more.
 import type { SearchIndex } from './index.ts';
-import { candidates, phraseCount } from './match.ts';
+import { candidates, phraseCounter } from './match.ts';
 import type { SearchQuery, SearchTerm } from './query.ts';
 
 const K1 = 1.2;
@@ -49,7 +49,8 @@ export function weightedCount(index: SearchIndex, row: number, term: SearchTerm,
 
 /** Counts one term's weighted occurrences per row, its range of term ids looked up once. */
 function _counter(index: SearchIndex, term: SearchTerm, weights: readonly number[]): (row: number) => number {
-  if (term.kind === 'phrase') return (row) => phraseCount(index, row, term.terms, false, weights);
+  if (term.kind === 'phrase') return phraseCounter(index, term.terms, false, weights);
+  if (term.kind === 'word' && _sameWeights(index.weights, weights)) return _postingCounter(index, index.termId(term.term));
   const [from, to] = term.kind === 'word' ? [index.termId(term.term), index.termId(term.term) + 1] : index.prefixRange(term.prefix);
   if (from < 0 || to <= from) return () => 0;
   const { tokens, bounds } = index;
@@ -64,4 +65,23 @@ function _counter(index: SearchIndex, term: SearchTerm, weights: readonly number
     }
     return count;
   };
+}
+
+/** A word's weighted counts as the index keeps them beside its posting list. Rows are asked in ascending order while
+ *  a query is scored, so a cursor walks the posting list once; a row below the last one asked starts it again. */
+function _postingCounter(index: SearchIndex, id: number): (row: number) => number {
+  const rows = index.posting(id);
+  const counts = index.postingCounts(id);
+  let at = 0;
+  let last = -1;
+  return (row) => {
+    if (row < last) at = 0;
+    last = row;
+    while (at < rows.length && rows[at]! < row) at++;
+    return at < rows.length && rows[at] === row ? counts[at]! : 0;
+  };
+}
+
+function _sameWeights(a: readonly number[], b: readonly number[]): boolean {
+  return a === b || (a.length === b.length && a.every((w, i) => w === b[i]));
 }
