@@ -5,6 +5,9 @@ import { parse } from 'csv-parse/sync';
 export const DECISION_COLUMNS = ['task', 'from_type', 'from_id', 'to_type', 'to_id', 'decision', 'reviewer', 'reviewed_at', 'note'] as const;
 export const HEADER_LINE = `${DECISION_COLUMNS.join(',')}\n`;
 
+/** The tasks whose links publish only once a reviewer confirms them (api-spec.md publication rules). */
+export const GATED_TASKS = ['L5', 'L7', 'position'] as const;
+
 export type Verdict = 'confirmed' | 'rejected';
 
 /** One row of the decisions file. */
