@@ -57,10 +57,10 @@ export function createDesk(deps: DeskDeps): H3 {
     const token = randomBytes(24).toString('base64url');
     return answer(status, page('Sign in', loginPage(token, message), null), { 'set-cookie': cookie(PRELOGIN_COOKIE, token) });
   };
-  /** The session of a page request, or the sign-in page with 401. */
+  /** The session of a page request; without one, a 401 (answered with the sign-in page). */
   const requireSession = (event: H3Event): Session => {
     const s = sessionOf(event);
-    if (!s) throw loginAnswer(401, null);
+    if (!s) throw new Refusal(401, 'Sign in first.');
     return s;
   };
   /** A state-changing request: Origin, session, CSRF token; returns the session and the form. */
@@ -95,25 +95,25 @@ export function createDesk(deps: DeskDeps): H3 {
   };
 
   const app = new H3({
-    onError(error) {
-      const e = (error as { cause?: unknown }).cause ?? error;
-      if (e instanceof Response) return e;
-      if (e instanceof Refusal) return answer(e.status, page('Refused', html`<h1>${e.status}</h1><p>${e.message}</p>`, null));
-      say(`desk: internal error: ${(e as Error).message}`);
+    onError(error, event) {
+      if (error.status === 401 && event.req.method === 'GET') return loginAnswer(401, null);
+      if (!error.unhandled) return answer(error.status, page('Refused', html`<h1>${error.status}</h1><p>${error.message}</p>`, null));
+      say(`desk: internal error: ${(error.cause as Error | undefined)?.message ?? error.message}`);
       return answer(500, page('Error', html`<h1>500</h1><p>The desk could not answer; nothing was saved by this request.</p>`, null));
     },
   });
 
   app.use((event) => {
     const url = new URL(event.req.url);
-    const raw = event.req.url.slice(url.origin.length);
+    // the target as the client sent it, before URL parsing resolved its dot segments (Node's server keeps it)
+    const raw = (event.runtime?.node?.req as { url?: string } | undefined)?.url ?? event.req.url.slice(url.origin.length);
     if (badPath(raw.split('?')[0]) || url.search.length > MAX_QUERY_BYTES) throw new Refusal(400, 'That address is not one the desk serves.');
   });
 
   app.get('/assets/:name', defineHandler((event) => {
     const asset = readAsset(event.context.params?.name ?? '');
     if (!asset) throw new Refusal(404, 'No such file.');
-    return new Response(asset.body, { headers: { ...SECURITY_HEADERS, 'content-type': asset.type, 'cache-control': 'private, max-age=3600' } });
+    return new Response(new Uint8Array(asset.body), { headers: { ...SECURITY_HEADERS, 'content-type': asset.type, 'cache-control': 'private, max-age=3600' } });
   }));
 
   app.get('/login', defineHandler(() => loginAnswer(200, null)));

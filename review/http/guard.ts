@@ -2,6 +2,8 @@
 // framing, no caching of pages that show private data), the Host and Origin checks, the refusal of paths that try to
 // climb out (`..`, encoded slashes), and a form body read with a hard size limit. Any refusal is an HTML page with
 // its status; nothing of the request is logged.
+import { HTTPError } from 'h3';
+
 export const MAX_BODY_BYTES = 16 * 1024;
 export const MAX_QUERY_BYTES = 2048;
 
@@ -9,14 +11,16 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` on the desk's own form posts
+  'referrer-policy': 'same-origin',
   'cache-control': 'no-store',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
 };
 
-export class Refusal extends Error {
-  constructor(readonly status: number, message: string) { super(message); }
+/** A refusal with its status: an h3 HTTPError, so h3 treats it as handled (not logged as a crash). */
+export class Refusal extends HTTPError {
+  constructor(status: number, message: string) { super({ status, message }); }
 }
 
 /** A request path the desk will not even route: traversal, encoded separators, control characters. */

@@ -26,7 +26,7 @@ export function decisionPanel(s: PanelState): Html {
 ${s.flash ? html`<p class="flash ${s.flash.kind}" role="status">${s.flash.text}</p>` : ''}
 ${inForce
     ? html`<p class="in-force">In force: <span class="verdict ${inForce.decision}">${inForce.decision}</span> by ${inForce.reviewer} at ${inForce.reviewed_at}.</p>
-<p class="effect"><strong>Next night:</strong> ${publishEffect(s.item, inForce.decision)}</p>`
+${s.flash?.kind === 'saved' ? '' : html`<p class="effect"><strong>Next night:</strong> ${publishEffect(s.item, inForce.decision)}</p>`}`
     : html`<p class="in-force">No decision yet. <strong>If confirmed:</strong> ${refuse ? 'cannot be confirmed (below).' : publishEffect(s.item, 'confirmed')}</p>`}
 ${s.history.length > 1 ? html`<details><summary>History (${s.history.length} decisions; the latest is in force)</summary><ol>${s.history.map((d) => html`<li>${d.decision} by ${d.reviewer} at ${d.reviewed_at}${d.note ? html` — ${d.note}` : ''}</li>`)}</ol></details>` : ''}
 <form method="post" action="/decide" hx-post="/decide" hx-target="#decision" hx-swap="outerHTML">
