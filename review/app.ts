@@ -116,6 +116,8 @@ export function createDesk(deps: DeskDeps): H3 {
     return new Response(new Uint8Array(asset.body), { headers: { ...SECURITY_HEADERS, 'content-type': asset.type, 'cache-control': 'private, max-age=3600' } });
   }));
 
+  // browsers ask for it on their own; an empty answer keeps a 404 out of every page's console
+  app.get('/favicon.ico', defineHandler(() => new Response(null, { status: 204, headers: SECURITY_HEADERS })));
   app.get('/login', defineHandler(() => loginAnswer(200, null)));
   app.post('/login', defineHandler(async (event) => {
     if (!sameOrigin(event.req.headers, deps.origins)) throw new Refusal(403, 'This request did not come from the desk’s own pages.');

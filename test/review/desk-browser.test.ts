@@ -4,7 +4,7 @@
 // the next night publishes the confirmed contribution in /contributions and the former official in
 // /insights/former-officials, and neither the rejected contribution nor the undone former official. Screenshots of
 // the queue and a candidate go to test-artifacts/ (shown in docs/review.md).
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ let before = '';
 interface Line { task: string; from_id: string; to_id: string; probability: number; expected_linked_dollars?: number; extra: Record<string, unknown>; evidence: Record<string, unknown> }
 
 beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
   city = await copiedCity('desk-browser');
   before = readFileSync(city.desk.decisionsFile, 'utf8');
   desk = await startDesk(city.desk, () => {});
@@ -72,6 +73,7 @@ it('a reviewer decides in the browser and the next night publishes what was conf
   await page.type('#password', PASSWORD);
   await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
   expect(await page.$eval('.who strong', (e) => e.textContent)).toBe(REVIEWER);
+  errors.length = 0; // the console reports the sign-in page's own 401
   expect(await page.$$eval('table.queue tbody tr', (rows) => rows.length)).toBeGreaterThan(5);
   await page.screenshot({ path: path.join(ARTIFACTS, 'review-desk-queue.png') });
 
@@ -83,6 +85,7 @@ it('a reviewer decides in the browser and the next night publishes what was conf
   await page.focus('body');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.screenshot({ path: path.join(ARTIFACTS, 'review-desk-candidate.png'), fullPage: true });
+  expect(await page.$eval('.private', (e) => e.textContent)).toMatch(/postal code [A-Z]\d[A-Z]/);
   await page.keyboard.press('c');
   await page.waitForSelector('#decision .flash.saved');
   expect(await page.$eval('#decision .flash', (e) => e.textContent)).toMatch(/Next night: The contribution .* is published in \/contributions/);
