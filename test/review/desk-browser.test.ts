@@ -118,10 +118,10 @@ it('a reviewer decides in the browser and the next night publishes what was conf
   await runPipeline(city.config, () => {});
   await runBuild(city.config, () => {});
   const api = await openCityApp(city.config);
-  const published = async (org: string) => (await api.json<{ data: { contribution_id: number }[] }>(`/contributions?organization=${org}&limit=1000`)).body.data.map((r) => String(r.contribution_id));
+  const published = async (org: string) => (await api.json<{ data: { contribution_id: number }[] }>(`/contributions?organization=${org}&limit=500`)).body.data.map((r) => String(r.contribution_id));
   expect(await published(confirm7.to_id)).toContain(confirm7.from_id);
   expect(await published(reject7.to_id)).not.toContain(reject7.from_id);
-  const former = (await api.json<{ data: { lobbyist_person_id: number; former_official_person_id: number }[] }>('/insights/former-officials?limit=1000')).body.data;
+  const former = (await api.json<{ data: { lobbyist_person_id: number; former_official_person_id: number }[] }>('/insights/former-officials?limit=500')).body.data;
   expect(former.some((r) => String(r.lobbyist_person_id) === confirm5.from_id && String(r.former_official_person_id) === confirm5.to_id)).toBe(true);
   expect(former.some((r) => String(r.lobbyist_person_id) === undo5.from_id && String(r.former_official_person_id) === undo5.to_id)).toBe(false);
 }, 900_000);
