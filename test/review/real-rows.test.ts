@@ -64,7 +64,7 @@ it('publishes a contribution from real-format City files once a reviewer confirm
   const cookie = /desk_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
   const page = await (await req(`/candidate?k=${encodeURIComponent(key)}`, { headers: { cookie } })).text();
   expect(page).toContain('Smith, John');
-  expect(page).toContain('M5X 1A9'); // the reviewer sees the postal code the City published …
+  expect(page).toContain('M5X1A9'); // the reviewer sees the postal code the City published (normalised) …
   const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1];
   const saved = await req('/decide', { method: 'POST', headers: { ...formHeaders, cookie },
     body: new URLSearchParams({ csrf, k: key, verdict: 'confirmed', note: 'registrant; same business postal code' }).toString() });
