@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadReviewDecisions } from '../../../pipeline/sources/review.ts';
+import { runModelsFor } from '../../helpers/models-for.ts';
 import { cleanup, put, sourceContext, tempDir } from './helpers.ts';
 
 const HEADER = 'task,from_type,from_id,to_type,to_id,decision,reviewer,reviewed_at,note\n';
@@ -48,5 +49,26 @@ describe('review/decisions.csv', () => {
     const r = await load(HEADER + ROW1 + ROW2.slice(0, ROW2.indexOf('both')));
     expect(r.rows.map((x) => x.from_id)).toEqual(['107']);
     expect(r.entries.map((e) => e.reason)).toEqual(['csv parse error; record skipped, reading went on at the next line']);
+  });
+
+  it('keeps the last decision on a pair in force: the latest reviewed_at, then the later line (an undo appends one)', async () => {
+    dir = tempDir('review-');
+    put(path.join(dir, 'raw', 'review', 'decisions.csv'), HEADER
+      + 'L7,contribution,1,organization,9,confirmed,Ana,2026-11-27T10:00:00.000Z,\n'
+      + 'L7,contribution,1,organization,9,rejected,Ana,2026-11-27T10:00:00.001Z,undo: withdraws the confirmation\n'
+      + 'L7,contribution,2,organization,9,rejected,Ben,2026-11-27T10:00:00.000Z,\n'
+      + 'L7,contribution,2,organization,9,confirmed,Ben,2026-11-27T10:00:00.000Z,same time: the later line wins\n'
+      + 'L7,contribution,3,organization,9,confirmed,Ana,2026-11-27T11:00:00Z,\n'
+      + 'L7,contribution,3,organization,9,rejected,Ana,2026-11-27T09:00:00Z,an earlier time written later loses\n');
+    const ctx = await sourceContext(path.join(dir, 'raw'));
+    await loadReviewDecisions(ctx);
+    await runModelsFor(ctx.wh, ['stg_review__decisions']);
+    const rows = await ctx.wh.all<{ from_id: string; decision: string; decisions: number }>(
+      'select from_id, decision, decisions::int as decisions from stg_review__decisions order by from_id');
+    expect(rows).toEqual([
+      { from_id: '1', decision: 'rejected', decisions: 2 },
+      { from_id: '2', decision: 'confirmed', decisions: 2 },
+      { from_id: '3', decision: 'confirmed', decisions: 2 },
+    ]);
   });
 });
