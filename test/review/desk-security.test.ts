@@ -111,6 +111,30 @@ describe('the desk refuses', () => {
     const r = await post('/decide', form({ k: KEY, verdict: 'rejected', csrf, reviewer: 'Someone Else' }), { cookie });
     expect(r.status).toBe(303);
     expect(parseDecisions(readFileSync(file, 'utf8')).map((d) => d.reviewer)).toEqual(['Ben']);
+    // a candidate no longer in the queue: kept, and said so
+    const gone = await post('/decide', form({ k: 'L7|contribution|999|organization|31', verdict: 'confirmed', csrf }), { cookie, 'hx-request': 'true' });
+    expect(await gone.text()).toMatch(/no longer in the queue; the decision is kept/);
+    expect(parseDecisions(readFileSync(file, 'utf8')).map((d) => d.from_id)).toEqual(['107', '999']);
+    expect(await (await req('/', { headers: { cookie } })).text()).toMatch(/Decisions on candidates no longer in the queue[\s\S]*contribution 999/);
+  });
+
+  it('a confirmation of an L5 candidate with one confirming source (and says why)', async () => {
+    const items = orderQueue([{ ...item, task: 'L5', from_type: 'person', from_id: '16', to_type: 'person', to_id: '63',
+      evidence: { confirming_records: [{ source: 'lobbyist registry' }, { source: 'lobbyist registry' }] }, extra: {} }]);
+    const l5: Queue = { items, byKey: new Map(items.map((i) => [i.key, i])), writtenAt: 0 };
+    const dir5 = mkdtempSync(path.join(tmpdir(), 'desk-l5-'));
+    const users = parseUsers(`${await hashLine('Ana Reviewer', 'a long enough password', FAST)}\n`);
+    app = createDesk({ decisions: await openDecisionLog(path.join(dir5, 'decisions.csv')), queue: async () => l5,
+      records: async () => ({ from: { type: 'person', id: '16', doc: null, apiPath: null }, to: { type: 'person', id: '63', doc: null, apiPath: null }, contribution: null }),
+      users, sessions: createSessions(), loginLimiter: createLoginLimiter(5), origins: new Set([ORIGIN]), apiBaseUrl: 'http://localhost/api/v1' });
+    const { cookie, csrf } = await signIn('Ana Reviewer', 'a long enough password');
+    const page = await (await req(`/candidate?k=${encodeURIComponent('L5|person|16|person|63')}`, { headers: { cookie } })).text();
+    expect(page).toMatch(/<button type="submit" name="verdict" value="confirmed" data-shortcut="c" disabled>/);
+    expect(page).toMatch(/at least two independent confirming records/);
+    const r = await post('/decide', form({ k: 'L5|person|16|person|63', verdict: 'confirmed', csrf }), { cookie, 'hx-request': 'true' });
+    expect(await r.text()).toMatch(/class="flash refused"/);
+    expect(parseDecisions(readFileSync(path.join(dir5, 'decisions.csv'), 'utf8'))).toEqual([]);
+    rmSync(dir5, { recursive: true, force: true });
   });
 
   it('to listen beyond this machine without reviewers’ credentials', async () => {
