@@ -1,7 +1,8 @@
 // On real rows: a night over the City's own file formats (the registry XML and contribution sheets of
 // test/fixtures/raw) queues an L7 candidate; a reviewer confirms it in the desk; the next night publishes that
 // contribution in /contributions (name and city only, no postal code), which no night publishes without a decision.
-import { cpSync, mkdirSync, mkdtempSync, appendFileSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, appendFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runBuild } from '../../build/cli.ts';
@@ -78,5 +79,18 @@ it('publishes a contribution from real-format City files once a reviewer confirm
   const { body } = await api.json<{ data: Record<string, unknown>[] }>('/contributions');
   expect(body.data.map((r) => [String(r.contribution_id), String(r.organization_id), r.contributor_name, r.amount]))
     .toEqual([[candidate.from_id, candidate.to_id, 'Smith, John', 1200]]);
-  expect(JSON.stringify(body)).not.toMatch(/M5X/i); // … which is never published
+  expect(JSON.stringify(body)).not.toMatch(/M5X/i); // … which is never published: not in the answer, nor in any
+  // file of the export (pages, documents, bulk files; gzip and brotli twins decompressed)
+  const walk = (dir: string): string[] => readdirSync(dir).flatMap((n) => {
+    const full = path.join(dir, n);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+  const files = walk(path.join(config.siteRoot, 'current'));
+  expect(files.length).toBeGreaterThan(50);
+  const leaks = files.filter((f) => {
+    const bytes = readFileSync(f);
+    const text = (f.endsWith('.gz') ? gunzipSync(bytes) : f.endsWith('.br') ? brotliDecompressSync(bytes) : bytes).toString('latin1');
+    return /M5X ?1A9/i.test(text);
+  });
+  expect(leaks).toEqual([]);
 }, 600_000);
