@@ -35,7 +35,13 @@ export function mayorShareChart(rows: readonly MayorShareRow[], its: MayorShareI
   const data = rows.map((r) => ({ quarter: r.quarter, category: r.category, mayor_office: r.mayor_office, all_member_offices: r.all_member_offices, share: r.share, post: r.post }));
   const fit = itsFit(rows, its, band);
   const gaps = rows.filter((r) => r.share === null).length;
-  const subtitle = [_coefficientLine(its), `Share of lobbyist communications to members' offices that reached the Mayor's office, per calendar quarter.${gaps ? ` Gaps: ${gaps} quarter-and-category values have no share (no member office was contacted).` : ''}`];
+  const banded = fit.some((p) => p.ci_low !== null);
+  const subtitle = [
+    _coefficientLine(its),
+    `Share of lobbyist communications to members' offices that reached the Mayor's office, per calendar quarter.` +
+      (fit.length ? ` Black: the fitted interrupted time series of all subjects${banded ? '; grey: the 95 % band of its mean' : ''}.` : '') +
+      (gaps ? ` Gaps: ${gaps} quarter-and-category values have no share (no member office was contacted).` : ''),
+  ];
   const first = rows[0]?.quarter ?? '';
   const last = rows.at(-1)?.quarter ?? '';
   const colour = { field: 'category_label', type: 'nominal', title: 'Subject category', sort: MAYOR_SHARE_CATEGORIES.map((c) => LABELS[c]),
@@ -44,7 +50,7 @@ export function mayorShareChart(rows: readonly MayorShareRow[], its: MayorShareI
   const x = timeX('quarter_start', 'Quarter');
   const y = { field: 'share', type: 'quantitative', title: "Share to the Mayor's office (%)", axis: { format: '.0%' } };
   const layer: Record<string, unknown>[] = [];
-  if (fit.some((p) => p.ci_low !== null)) {
+  if (banded) {
     layer.push({
       data: { name: 'fit' }, transform: [{ calculate: quarterStart('quarter'), as: 'quarter_start' }, { filter: 'datum.ci_low != null' }],
       mark: { type: 'area', color: BAND_COLOUR, opacity: 0.35 },
@@ -79,7 +85,7 @@ export function mayorShareChart(rows: readonly MayorShareRow[], its: MayorShareI
     subtitle,
     description: `Line chart of the quarterly share of lobbyist communications to members' offices that reached the Mayor's office, ` +
       `${first} to ${last}, for all subjects and three subject groups, with the interrupted-time-series fit of the all-subjects share ` +
-      `(a black line before and after ${its.intervention_date}${fit.some((p) => p.ci_low !== null) ? ', its 95 % band in grey' : ''}) and the intervention date marked. ${subtitle[0]}`,
+      `(a black line before and after ${its.intervention_date}${banded ? ', its 95 % band in grey' : ''}) and the intervention date marked. ${subtitle[0]}`,
     datasets: { rows: data, fit },
     body: { layer, resolve: { scale: { color: 'shared' } } },
   };

@@ -23,7 +23,7 @@ import type { PreviousExport } from './previous-export.ts';
 import { usableNames } from './detail-names.ts';
 import { SiteSink } from './sink.ts';
 import { assertDocsValid, assertRecordsValid } from './validate-records.ts';
-import { siteCharts } from '../charts/site-charts.ts';
+import { siteCharts } from './charts.ts';
 
 const DEFAULT_RATE_LIMITS = { anonymous: 60, withKey: 600 };
 

@@ -4,8 +4,8 @@ import type { ListRoute, Route } from '../../api/routes/types.ts';
 import type { LabelLookup } from '../../api/labels.ts';
 import { documentBody } from '../../api/query/envelope.ts';
 import { mayorShareIts } from '../../api/routes/insights-trends.ts';
-import type { SiteInput } from '../site/input.ts';
-import { makeCharts, type ChartFiles } from './write-charts.ts';
+import type { SiteInput } from './input.ts';
+import { makeCharts, type ChartFiles } from '../charts/write-charts.ts';
 
 /** The chart files and index, or null when `routes` serve no chart. */
 export async function siteCharts(input: SiteInput, routes: readonly Route[], records: ReadonlyMap<ListRoute, readonly string[]>,
@@ -20,5 +20,6 @@ export async function siteCharts(input: SiteInput, routes: readonly Route[], rec
     itsBody: documentBody(its),
     topics: new Map(input.topics.map((t) => [t.id, t.label])),
     labels,
+    itsBand: new Map((input.itsBand ?? []).map((b) => [b.quarter, { low: b.ci_low, high: b.ci_high }])),
   });
 }
