@@ -52,11 +52,22 @@ function _accessible(svg: string, text: SvgText): string {
     + `<title id="${titleId}">${escapeXml(text.title)}</title><desc id="${descId}">${escapeXml(text.desc)}</desc>`;
   const source = lines.map((line, i) =>
     `<text x="${MARGIN}" y="${height + MARGIN + (i + 1) * SOURCE_LINE_HEIGHT - 3}" font-family="${FONT}" font-size="${SOURCE_FONT_SIZE}" fill="#333333">${escapeXml(line)}</text>`).join('');
-  let body = svg.slice(head[0].length);
+  let body = _localIds(svg.slice(head[0].length), text.idPrefix);
   // vega's white background covers the drawing it made; the source lines below it need the same
   body = body.replace(`<rect width="${width}" height="${height}" fill="white"/>`, `<rect width="${width}" height="${grown}" fill="white"/>`);
   if (!body.endsWith('</svg>')) throw new Error('chart render: unexpected SVG tail from vega');
   return `${open}${body.slice(0, -'</svg>'.length)}<g class="source">${source}</g></svg>`;
+}
+
+/** Vega numbers the ids of gradients and clip paths from a counter of the process (`gradient_5`), so one chart's ids
+ *  would depend on the charts drawn before it and could clash with another chart's on one page: each is renamed from
+ *  the chart's own prefix and its order in the chart. */
+function _localIds(body: string, prefix: string): string {
+  const renamed = new Map<string, string>();
+  for (const m of body.matchAll(/\bid="([A-Za-z]+)_(\d+)"/g)) if (!renamed.has(`${m[1]}_${m[2]}`)) renamed.set(`${m[1]}_${m[2]}`, `${prefix}-${m[1]}-${renamed.size + 1}`);
+  if (renamed.size === 0) return body;
+  const pattern = new RegExp(`\\b(${[...renamed.keys()].join('|')})\\b`, 'g');
+  return body.replace(pattern, (id) => renamed.get(id)!);
 }
 
 /** `text` in lines of at most `width` characters, broken between words (a longer word stands on its own line). */
