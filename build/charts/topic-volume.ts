@@ -1,6 +1,6 @@
 // The charts of /insights/topic-volume: per topic, new registrations per month with the trailing 12-month baseline
-// and the spike months marked; and the overview of every topic, a month-by-topic grid shaded by registrations with
-// the spike months marked.
+// and the spike months marked; and the overview of every topic, a year-by-topic grid shaded by registrations with
+// the years of a spike month marked.
 import { monthStart, timeX, type Chart } from './chart.ts';
 import { MARK_COLOUR, SEQUENTIAL_SCHEME, SERIES_COLOURS } from './style.ts';
 
@@ -52,23 +52,24 @@ export function topicChart(topic: string, label: string, rows: readonly TopicVol
   };
 }
 
-/** Every topic at once: months across, topics down, each cell shaded by its registrations, spikes marked. */
+/** Every topic at once: years across, topics down, each cell shaded by the year's registrations (the monthly rows
+ *  summed by the spec), the years with a spike month marked; the months themselves are each topic's own chart. */
 export function topicOverviewChart(rows: readonly TopicVolumeRow[], labels: ReadonlyMap<string, string>): Chart {
   const data = rows.map(_row);
   const topics = [...new Set(rows.map((r) => r.topic))];
   const spikes = rows.filter((r) => r.spike === 1).length;
-  const x = { ...timeX('month_start', 'Month of initial approval'), timeUnit: 'utcyearmonth' };
-  const y = { field: 'topic_label', type: 'nominal', title: 'Topic', sort: topics.map((t) => labels.get(t) ?? t) };
+  const x = { ...timeX('month_start', 'Year of initial approval'), timeUnit: 'utcyear' };
+  const y = { field: 'topic_label', type: 'nominal', title: 'Topic', sort: topics.map((t) => labels.get(t) ?? t), axis: { labelLimit: 320 } };
   return {
     insight: 'topic-volume',
     key: null,
-    title: 'New lobbyist registrations per topic and month',
+    title: 'New lobbyist registrations per topic and year',
     subtitle: [
-      `${topics.length} topics; each cell shaded by the month's new registrations (darker is more); ${spikes} spike months marked with triangles.`,
-      SPIKE_RULE,
+      `${topics.length} topics; each cell shaded by the year's new registrations (darker is more); a triangle marks a year with a spike month (${spikes} spike months in all).`,
+      `${SPIKE_RULE} Each topic's months: /insights/topic-volume/topics/{topic}/chart.svg.`,
     ],
-    description: `Grid of new registrations per month for each of ${topics.length} tracker topics, shaded from light (few) to dark (many), ` +
-      `with ${spikes} spike months marked with triangles. Per-topic line charts are at /insights/topic-volume/topics/{topic}/chart.svg.`,
+    description: `Grid of new registrations per year for each of ${topics.length} tracker topics, shaded from light (few) to dark (many), ` +
+      `with the years holding any of the ${spikes} spike months marked with triangles. Per-topic monthly charts are at /insights/topic-volume/topics/{topic}/chart.svg.`,
     datasets: { rows: data },
     height: Math.max(120, topics.length * 16),
     body: {
@@ -79,12 +80,12 @@ export function topicOverviewChart(rows: readonly TopicVolumeRow[], labels: Read
           mark: { type: 'rect' },
           encoding: {
             x, y,
-            color: { field: 'registrations', type: 'quantitative', title: 'New registrations', scale: { scheme: SEQUENTIAL_SCHEME, reverse: true } },
+            color: { field: 'registrations', aggregate: 'sum', type: 'quantitative', title: 'New registrations (per year)', scale: { scheme: SEQUENTIAL_SCHEME, reverse: true } },
           },
         },
         {
           transform: [{ filter: 'datum.spike === 1' }],
-          mark: { type: 'point', shape: 'triangle-up', filled: true, color: '#ffffff', stroke: MARK_COLOUR, strokeWidth: 1, size: 30 },
+          mark: { type: 'point', shape: 'triangle-up', filled: true, color: '#ffffff', stroke: MARK_COLOUR, strokeWidth: 1, size: 40 },
           encoding: { x, y },
         },
       ],
