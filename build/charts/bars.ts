@@ -26,7 +26,7 @@ export interface NoncompetitiveShareRow {
 
 const TIERS = [
   { field: 'tier1_share', label: 'Tier 1: registered lobbyists' },
-  { field: 'tier2_share', label: 'Tier 2: senior officers of lobbying organisations' },
+  { field: 'tier2_share', label: 'Tier 2: senior officers' },
 ] as const;
 
 /** Scope 12 only (the published tiers): scope 123's tier-3 matches are counted in the API's aggregate and not drawn. */
@@ -52,7 +52,7 @@ export function contributionStatsChart(rows: readonly ContributionStatsRow[]): C
       mark: { type: 'bar', stroke: '#ffffff', strokeWidth: 0.5 },
       encoding: {
         x: { field: 'election', type: 'ordinal', title: 'Election', axis: { labelAngle: 0 } },
-        y: { field: 'share', type: 'quantitative', stack: 'zero', title: 'Share of the election\'s contribution dollars (%)', axis: { format: '.1%' } },
+        y: { field: 'share', type: 'quantitative', stack: 'zero', title: 'Share of election dollars (%)', axis: { format: '.1%' } },
         color: { field: 'tier', type: 'nominal', title: 'Link tier', sort: TIERS.map((t) => t.label), scale: { domain: TIERS.map((t) => t.label), range: [SERIES_COLOURS[0], SERIES_COLOURS[2]] } },
       },
     },

@@ -71,7 +71,7 @@ function _chart(data: MethodCount[], key: string | null, title: string, scope: s
       mark: { type: 'bar', stroke: '#ffffff', strokeWidth: 0.3 },
       encoding: {
         x,
-        y: { field: 'communications', type: 'quantitative', aggregate: 'sum', title: 'Communications (per quarter)' },
+        y: { field: 'communications', type: 'quantitative', aggregate: 'sum', title: 'Communications (per quarter)', axis: { tickMinStep: 1, format: 'd' } },
         color: { field: 'method', type: 'nominal', title: 'Method', sort: METHODS.map((m) => METHOD_LABELS[m]), scale: { scheme: SEQUENTIAL_SCHEME } },
       },
     },

@@ -40,6 +40,6 @@ export const CONFIG = {
   background: 'white',
   title: { fontSize: 16, subtitleFontSize: 12, anchor: 'start', subtitleColor: '#333333', offset: 12 },
   axis: { labelFontSize: 11, titleFontSize: 12, gridColor: '#e6e6e6', domainColor: '#666666', tickColor: '#666666' },
-  legend: { labelFontSize: 11, titleFontSize: 12, symbolStrokeWidth: 2, labelLimit: 260, titleLimit: 260 },
+  legend: { labelFontSize: 11, titleFontSize: 12, symbolStrokeWidth: 2, labelLimit: 300, titleLimit: 300 },
   view: { stroke: null },
 } as const;

@@ -40,7 +40,7 @@ export function topicChart(topic: string, label: string, rows: readonly TopicVol
       data: { name: 'rows' },
       transform: [when],
       layer: [
-        { mark: { type: 'line', color: SERIES_COLOURS[1], strokeWidth: 1.5, interpolate: 'step-after' }, encoding: { x, y: { field: 'registrations', type: 'quantitative', title: 'New registrations (per month)' } } },
+        { mark: { type: 'line', color: SERIES_COLOURS[1], strokeWidth: 1.5, interpolate: 'step-after' }, encoding: { x, y: { field: 'registrations', type: 'quantitative', title: 'New registrations (per month)', axis: { tickMinStep: 1, format: 'd' } } } },
         { mark: { type: 'line', color: MARK_COLOUR, strokeDash: [5, 3], strokeWidth: 1.2, invalid: 'break-paths-show-domains' }, encoding: { x, y: { field: 'baseline', type: 'quantitative' } } },
         {
           transform: [{ filter: 'datum.spike === 1' }],

@@ -110,7 +110,8 @@ const KEY_VARIABLE = 'lobbying_key';
 function _routeBlock(route: Route, base: string, fileHeaders: readonly string[]): { map: string[]; location: string[] }[] {
   const forms = fileForms(route);
   if (forms.length === 0) return [];
-  const variable = `$lobbying_${route.id.replace(/[^A-Za-z0-9]/g, '_')}`;
+  // nginx's variable hash buckets hold names of about 50 characters: `insights.` is spelled `i_`
+  const variable = `$lobbying_${route.id.replace(/^insights\./, 'i.').replace(/[^A-Za-z0-9]/g, '_')}`;
   const key = `(?<${KEY_VARIABLE}>${FILE_KEY_SOURCE})`;
   const entries = forms.map((form) => {
     const args = form.query.includes(FILE_KEY) ? `"~^${_regex(form.query).replace(FILE_KEY, key)}$"` : `"${form.query}"`;

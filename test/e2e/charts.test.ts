@@ -140,7 +140,7 @@ describe('the charts of an export', () => {
     const stats = await walkAll(gw, '/insights/contribution-stats?scope=12');
     expect(specs.get('/insights/contribution-stats null')!.datasets.rows).toEqual(stats.flatMap((r) => [
       { election: r.election, tier: 'Tier 1: registered lobbyists', share: r.tier1_share },
-      { election: r.election, tier: 'Tier 2: senior officers of lobbying organisations', share: r.tier2_share },
+      { election: r.election, tier: 'Tier 2: senior officers', share: r.tier2_share },
     ]));
     const nc = await walkAll(gw, '/insights/noncompetitive-share?scope=all&reason=*');
     expect(specs.get('/insights/noncompetitive-share null')!.datasets.rows).toEqual(nc.flatMap((r) => [
