@@ -4,11 +4,10 @@
 // differ by dash or shape, so no series is told apart by hue alone.
 import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
 
-/** The SVG's plot width and height (pixels); the spec itself takes its container's width. */
+/** The SVG's plot width and height (pixels; the SVG adds its title, axes, legend and source line around them); the
+ *  spec itself takes its container's width. */
 export const PLOT_WIDTH = 640;
 export const PLOT_HEIGHT = 300;
-/** The SVG's width: the plot with its axes and legend around it, whatever the legend's width. */
-export const SVG_WIDTH = 860;
 
 /** Subtitle lines are wrapped at this many characters, so a long subtitle never widens the chart. */
 export const SUBTITLE_CHARS = 105;
@@ -19,7 +18,7 @@ export const FONT = 'Helvetica, Arial, sans-serif';
 export const SERIES_COLOURS = ['#440154', '#31688e', '#35b779', '#b8a000', '#7e4e9a', '#1f9e89'] as const;
 /** Dash patterns paired with the colours above, so lines differ without colour. */
 export const SERIES_DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [4, 4], [1, 3]] as const;
-/** Fill patterns for stacked areas are not portable SVG; stacked marks use viridis' lightness steps instead. */
+/** Stacked bars and shaded cells: viridis' steps of lightness tell them apart in greyscale too. */
 export const SEQUENTIAL_SCHEME = 'viridis';
 /** The emphasis colour of marked points (spikes, the intervention): black reads in any rendering. */
 export const MARK_COLOUR = '#000000';
