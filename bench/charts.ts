@@ -1,7 +1,8 @@
-// The charts stage of the site build alone, over a built warehouse's insight rows (WAREHOUSE_PATH, opened read-only):
+// The charts stage of the site build alone, over a built warehouse's insight rows (WAREHOUSE, opened read-only):
 // the six charted insights' rows read and serialised as the site writer serialises them, then every chart made
-// (spec and SVG) as the build makes it, timed over RUNS runs (CHARTS_OUT: a folder to write them to); prints one JSON line (charts, files, bytes, ms per run,
-// peak RSS). The site build logs the same stage's time as "charts: … (N ms)" (bench/stage.ts collects it).
+// (spec and SVG) as the build makes it, timed over RUNS runs (CHARTS_OUT: a folder to write them to), then their gzip
+// and brotli twins as the site writer compresses them; prints one JSON line (charts, files, bytes, ms per run, the
+// twins' ms, peak RSS). The site build logs the same stage's time as "charts: … (N ms)" (bench/stage.ts collects it).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveConfig } from '../config/resolve.ts';
@@ -14,6 +15,7 @@ import { routes } from '../api/routes.ts';
 import { CHARTED_INSIGHTS } from '../api/routes/charts.ts';
 import { mayorShareIts } from '../api/routes/insights-trends.ts';
 import type { ListRoute } from '../api/routes/types.ts';
+import { compress, hasTwins } from '../export/representations.ts';
 
 const config = resolveConfig();
 const runs = Number(process.env.RUNS ?? 3);
@@ -38,7 +40,16 @@ if (out) for (const [rel, body] of made!.files) {
   writeFileSync(path.join(out, rel), body);
 }
 const bytes = [...made!.files.values()].reduce((s, body) => s + Buffer.byteLength(body), 0);
+// what the site writer's sink adds for these files: their gzip and brotli twins (export/representations.ts)
+const compressStarted = performance.now();
+let twinBytes = 0;
+for (const [rel, body] of made!.files) {
+  const data = Buffer.from(body, 'utf8');
+  if (!hasTwins(rel, data.byteLength)) continue;
+  for (const coding of ['gzip', 'br'] as const) twinBytes += (await compress(data, coding, 'static')).byteLength;
+}
+const compressMs = Math.round(performance.now() - compressStarted);
 console.log(JSON.stringify({
   warehouse: config.warehousePath, insightRows: rows, charts: made!.index.length, files: made!.files.size, bytes,
-  ms: times, bestMs: Math.min(...times), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  ms: times, bestMs: Math.min(...times), twinsMs: compressMs, twinBytes, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
 }));
