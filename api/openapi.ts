@@ -7,6 +7,7 @@ import type { ParamDef, Route } from './routes/types.ts';
 import { routes as registry } from './routes.ts';
 import { schemas as recordSchemas } from './schemas/registry.ts';
 import { bulkOperation } from './openapi-bulk.ts';
+import { chartOperation } from './openapi-charts.ts';
 import { EXTENSION_MARK, LABELS_PARAMETER, withLabelSiblings } from './openapi-labels.ts';
 import { SEARCH_MAX_CHARS } from './routes/search.ts';
 
@@ -22,6 +23,7 @@ const TAG_TEXT: Record<Route['group'], string> = {
   Insights: 'Derived tables and the topic taxonomy',
   Bulk: 'Nightly bulk export',
   Search: 'Extension: full-text search across the text-bearing lists',
+  Charts: 'Extension: charts of the time-series insights, as SVG and as Vega-Lite specs with their data inline',
 };
 
 export interface OpenApiOptions {
@@ -90,7 +92,7 @@ export function operationId(routeId: string): string {
 }
 
 function _envelopeSchema(route: Route, schemas: Record<string, Json>): string {
-  if (route.kind === 'static' || route.kind === 'bulk') return route.schema;
+  if (route.kind === 'static' || route.kind === 'bulk' || route.kind === 'chart') return route.schema;
   const name = route.kind === 'list' || route.kind === 'search' ? `${route.schema}Page` : `${route.schema}Envelope`;
   const text = { type: 'string' };
   schemas[name] = route.kind === 'list' || route.kind === 'search'
@@ -112,6 +114,9 @@ function _envelopeSchema(route: Route, schemas: Record<string, Json>): string {
 function _operation(route: Route, envelope: string): Json {
   if (route.kind === 'bulk') {
     return { operationId: operationId(route.id), tags: [route.group], summary: route.summary, description: route.description, ...bulkOperation(route) };
+  }
+  if (route.kind === 'chart') {
+    return { operationId: operationId(route.id), tags: [route.group], summary: route.summary, description: route.description, ...chartOperation(route) };
   }
   const parameters: Json[] = [];
   if (route.kind === 'list') {
@@ -139,7 +144,7 @@ function _operation(route: Route, envelope: string): Json {
       : {}),
     ...(parameters.length ? { parameters } : {}),
     responses,
-    ...(route.kind === 'search' ? EXTENSION_MARK : {}),
+    ...(route.kind === 'search' || route.group === 'Charts' ? EXTENSION_MARK : {}),
   };
 }
 

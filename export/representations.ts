@@ -25,9 +25,10 @@ export function twinPath(rel: string, encoding: Encoding): string {
   return `${rel}${encoding === 'gzip' ? '.gz' : '.br'}`;
 }
 
-/** Whether the writer stores twins for this file: the API's bodies at or over the compression threshold. */
+/** Whether the writer stores twins for this file: the API's bodies (JSON, and the charts' SVG) at or over the
+ *  compression threshold. */
 export function hasTwins(rel: string, bytes: number): boolean {
-  return rel.startsWith('api/v1/') && rel.endsWith('.json') && bytes >= MIN_COMPRESS_BYTES;
+  return rel.startsWith('api/v1/') && (rel.endsWith('.json') || rel.endsWith('.svg')) && bytes >= MIN_COMPRESS_BYTES;
 }
 
 /** The mtime (seconds since the epoch) the writer gives a file and its twins: the first 32 bits of its SHA-256. */

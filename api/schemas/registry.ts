@@ -7,6 +7,7 @@ import {
 } from './records.ts';
 import { bulkSchemas } from './bulk.ts';
 import { searchSchemas } from './search.ts';
+import { chartSchemas } from './charts.ts';
 import { described, describedRow } from './descriptions.ts';
 import { activityInsightSchemas } from './insights-activity.ts';
 import { developmentProcurementInsightSchemas } from './insights-development-procurement.ts';
@@ -73,6 +74,7 @@ export const schemas: Record<string, Schema> = {
   ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas, ...developmentProcurementInsightSchemas, ...contributionInsightSchemas }),
   ...bulkSchemas,
   ...searchSchemas,
+  ...chartSchemas,
 };
 
 
