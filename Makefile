@@ -17,7 +17,7 @@ RAW_SHOWN = $(or $(RAW_DIR),the configured raw folder (data/raw by default))
 # SAMPLE=0 uses the real City files already in RAW_DIR instead of generating the sample city
 SAMPLE ?= 1
 
-.PHONY: help setup sample pipeline review-sample evaluate-links site build serve start test golden bench bench-search bench-edge bench-soak fit-links rebuild-state clean
+.PHONY: help setup sample pipeline review-sample evaluate-links site build serve review review-user start test golden bench bench-search bench-edge bench-charts bench-soak fit-links rebuild-state clean
 
 help:             ## list the targets (this text)
 	@echo "Toronto lobbying API. make start = install, build the sample city end to end and serve it (README)."
@@ -51,6 +51,12 @@ build: sample pipeline review-sample evaluate-links site   ## sample city (unles
 serve:            ## serve the current site on http://localhost:$${PORT:-3000}/api/v1
 	@$(TSX) gateway/server.ts
 
+review:           ## the reviewers' desk on http://127.0.0.1:$${REVIEW_PORT:-3100}: decide the review queue into RAW_DIR/review/decisions.csv (docs/review.md)
+	@$(RAW_ENV) $(TSX) review/server.ts
+
+review-user:      ## add or replace a reviewer's credential in REVIEW_USERS (default data/review-users): make review-user NAME="Ana Reviewer"
+	@$(TSX) review/add-user.ts "$(NAME)"
+
 start: setup build serve   ## install, build the sample city end to end (stages 1-6), then serve it (the README's first command)
 
 test:             ## the whole test suite (the README's second command runs this through npm)
@@ -67,6 +73,9 @@ bench-search:     ## /search and list search (answer cache off) vs a node:http s
 
 bench-edge:       ## the edge table alone over the built site: nginx vs gateway, 1 vs 2 workers, answer cache, start, RSS
 	$(TSX) bench/edge.ts
+
+bench-charts:     ## the site build's charts stage alone over a built warehouse's insight rows (WAREHOUSE, read-only; RUNS=3)
+	$(TSX) bench/charts.ts
 
 bench-soak:       ## one gateway worker under an hour of load over a broad URL mix, RSS each minute (SOAK_MINUTES=60)
 	$(TSX) bench/soak.ts

@@ -7,6 +7,7 @@ import type { ParamDef, Route } from './routes/types.ts';
 import { routes as registry } from './routes.ts';
 import { schemas as recordSchemas } from './schemas/registry.ts';
 import { bulkOperation } from './openapi-bulk.ts';
+import { chartOperation } from './openapi-charts.ts';
 import { feedOperation } from './openapi-feeds.ts';
 import { EXTENSION_MARK, LABELS_PARAMETER, withLabelSiblings } from './openapi-labels.ts';
 import { SEARCH_MAX_CHARS } from './routes/search.ts';
@@ -23,6 +24,7 @@ const TAG_TEXT: Record<Route['group'], string> = {
   Insights: 'Derived tables and the topic taxonomy',
   Bulk: 'Nightly bulk export',
   Search: 'Extension: full-text search across the text-bearing lists',
+  Charts: 'Extension: charts of the time-series insights, as SVG and as Vega-Lite specs with their data inline',
   Feeds: 'Extension: Atom feeds of new registrations and communications, and their index',
 };
 
@@ -92,7 +94,7 @@ export function operationId(routeId: string): string {
 }
 
 function _envelopeSchema(route: Route, schemas: Record<string, Json>): string {
-  if (route.kind === 'static' || route.kind === 'bulk' || route.kind === 'feed') return route.schema;
+  if (route.kind === 'static' || route.kind === 'bulk' || route.kind === 'chart' || route.kind === 'feed') return route.schema;
   const name = route.kind === 'list' || route.kind === 'search' ? `${route.schema}Page` : `${route.schema}Envelope`;
   const text = { type: 'string' };
   schemas[name] = route.kind === 'list' || route.kind === 'search'
@@ -114,6 +116,9 @@ function _envelopeSchema(route: Route, schemas: Record<string, Json>): string {
 function _operation(route: Route, envelope: string): Json {
   if (route.kind === 'bulk') {
     return { operationId: operationId(route.id), tags: [route.group], summary: route.summary, description: route.description, ...bulkOperation(route) };
+  }
+  if (route.kind === 'chart') {
+    return { operationId: operationId(route.id), tags: [route.group], summary: route.summary, description: route.description, ...chartOperation(route) };
   }
   if (route.kind === 'feed') {
     return { operationId: operationId(route.id), tags: [route.group], summary: route.summary, description: route.description, ...feedOperation(route) };
@@ -144,7 +149,7 @@ function _operation(route: Route, envelope: string): Json {
       : {}),
     ...(parameters.length ? { parameters } : {}),
     responses,
-    ...(route.kind === 'search' ? EXTENSION_MARK : {}),
+    ...(route.kind === 'search' || route.group === 'Charts' ? EXTENSION_MARK : {}),
   };
 }
 

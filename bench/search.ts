@@ -1,8 +1,9 @@
 // Search benchmark (`make bench-search`): over the built site (SITE_DIR, default site/: what `make build` publishes), (1) the
-// index build of every searchable list in this process, its time and the memory it adds; (2) the gateway (node:http +
-// the app, answer cache off, rate limits out of the way) under wrk at 8 connections over a 500-query mix of /search
-// and a 500-query mix of list `search`; (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
-// better-sqlite3), one process each. Queries are drawn from the lists' own words: single words, two words, phrases,
+// index build of every searchable list in this process, its time and the memory it adds; (2) the gateway as deployed
+// (gateway/server.ts in its own process, answer cache off, rate limits out of the way), one worker then two, under wrk
+// at 8 connections over a 500-query mix of /search and a 500-query mix of list `search`, with each worker's start,
+// first search (its indexes built) and RSS; (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
+// better-sqlite3), one process. Queries are drawn from the lists' own words: single words, two words, phrases,
 // prefixes, exclusions. Figures go to .tmp/bench-search.md and, reviewed, docs/benchmarks-search.md.
 import { spawn } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
@@ -13,8 +14,7 @@ import { SEARCH_SOURCES } from '../api/search/documents.ts';
 import { buildSearchIndex } from '../api/search/index.ts';
 import { exportLayout } from '../export/layout.ts';
 import { readSearchFile, type SearchFile } from '../export/search-file.ts';
-import { wrkLoad } from './edge-tools.ts';
-import { _serve } from './gateway.ts';
+import { startGateway, wrkLoad } from './edge-tools.ts';
 import { writeSearchTable } from './output.ts';
 
 const siteRoot = resolveConfig({}, process.env).siteRoot;
@@ -37,19 +37,24 @@ const tokens = built.reduce((n, i) => n + i.totalTokens, 0);
 const lists = files.filter((f) => f.source.listFilter);
 const searchPaths = _mix(files.map((f) => f.file), 500).map((q) => `/api/v1/search?q=${encodeURIComponent(q)}&limit=20`);
 const listPaths = _mix(lists.map((f) => f.file), 500).map((q, i) => `/api/v1/${lists[i % lists.length]!.source.resource}?search=${encodeURIComponent(q)}`);
-const config = resolveConfig({ siteRoot, rateLimitAnon: 1e9, rateLimitKey: 1e9 } as never, process.env);
-const gateway = await _serve(config, 0);
-if (!gateway) throw new Error(`no export at ${siteRoot}`);
-const origin = gateway.base.replace(/\/api\/v1$/, '');
-for (const p of [searchPaths[0]!, ...lists.map((l) => `/api/v1/${l.source.resource}?search=a`)]) await fetch(`${origin}${p}`); // indexes built
-const rssGateway = Math.round(process.memoryUsage().rss / 1048576);
-const ours = { search: await wrkLoad(origin, searchPaths, 8, seconds), list: await wrkLoad(origin, listPaths, 8, seconds) };
-await gateway.close();
+const env = { SITE_DIR: siteRoot, ANSWER_CACHE_MB: '0' };
+const warmPaths = [searchPaths[0]!, ...lists.map((l) => `/api/v1/${l.source.resource}?search=a`)];
+const one = await startGateway(1, '/api/v1', env);
+const rssCold = _rssMb(one.child.pid!);
+const firstSearchMs = await _timed(() => fetch(`${one.origin}${warmPaths[0]}`).then((r) => r.arrayBuffer()));
+for (const p of warmPaths.slice(1)) await fetch(`${one.origin}${p}`).then((r) => r.arrayBuffer()); // every index built
+const rssWarm = _rssMb(one.child.pid!);
+const ours = { search: await wrkLoad(one.origin, searchPaths, 8, seconds), list: await wrkLoad(one.origin, listPaths, 8, seconds) };
+one.child.kill('SIGTERM');
+const two = await startGateway(2, '/api/v1', env);
+for (let i = 0; i < 4; i++) for (const p of warmPaths) await fetch(`${two.origin}${p}`).then((r) => r.arrayBuffer()); // both workers' indexes
+const deployed = { search: await wrkLoad(two.origin, searchPaths, 8, seconds), list: await wrkLoad(two.origin, listPaths, 8, seconds) };
+two.child.kill('SIGTERM');
 const fts5 = spawn(process.execPath, ['--import', 'tsx', 'bench/search-fts5-server.ts'], { env: { ...process.env, SEARCH_EXPORT: exportDir }, stdio: ['ignore', 'pipe', 'inherit'] });
 const port = await new Promise<string>((resolve) => fts5.stdout!.on('data', (d: Buffer) => { const m = String(d).match(/listening on (\d+)/); if (m) resolve(m[1]!); }));
 const fOrigin = `http://127.0.0.1:${port}`;
 const theirs = { search: await wrkLoad(fOrigin, searchPaths, 8, seconds), list: await wrkLoad(fOrigin, listPaths, 8, seconds) };
-const rssFts5 = Math.round(Number(readFileSync(`/proc/${fts5.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+const rssFts5 = _rssMb(fts5.pid!);
 fts5.kill();
 
 const mb = (b: number) => (b / 1048576).toFixed(1);
@@ -57,15 +62,26 @@ const table = [
   `search benchmark over ${exportDir} (${rows} searchable rows, ${tokens} tokens), wrk 8 connections ${seconds} s, load ${loadavg()[0]!.toFixed(2)}`,
   '',
   `index build (all 8 lists, one process): ${buildMs} ms; heap +${mb(after.heapUsed - before.heapUsed)} MB, array buffers +${mb(after.arrayBuffers - before.arrayBuffers)} MB, RSS +${mb(after.rss - before.rss)} MB`,
-  `RSS: gateway process with every index built ${rssGateway} MB; FTS5 server ${rssFts5} MB`,
+  `one gateway worker: start ${one.startMs} ms; first search (its indexes built) ${firstSearchMs} ms; RSS ${rssCold} MB before any search, ${rssWarm} MB with every index built (+${rssWarm - rssCold} MB); FTS5 server RSS ${rssFts5} MB`,
+  `two gateway workers: start ${two.startMs} ms (all listening ${two.allMs} ms)`,
   '',
-  '| mix (500 queries) | gateway req/s | gateway p99 ms | FTS5 node:http req/s | FTS5 p99 ms | errors |',
-  '|---|---|---|---|---|---|',
-  `| /search (limit 20) | ${ours.search.rps} | ${ours.search.p99} | ${theirs.search.rps} | ${theirs.search.p99} | ${ours.search.errors + theirs.search.errors} |`,
-  `| list search (limit 100) | ${ours.list.rps} | ${ours.list.p99} | ${theirs.list.rps} | ${theirs.list.p99} | ${ours.list.errors + theirs.list.errors} |`,
+  '| mix (500 queries) | gateway, 1 worker: req/s | p99 ms | gateway, 2 workers: req/s | p99 ms | FTS5 node:http req/s | FTS5 p99 ms | errors |',
+  '|---|---|---|---|---|---|---|---|',
+  `| /search (limit 20) | ${ours.search.rps} | ${ours.search.p99} | ${deployed.search.rps} | ${deployed.search.p99} | ${theirs.search.rps} | ${theirs.search.p99} | ${ours.search.errors + deployed.search.errors + theirs.search.errors} |`,
+  `| list search (limit 100) | ${ours.list.rps} | ${ours.list.p99} | ${deployed.list.rps} | ${deployed.list.p99} | ${theirs.list.rps} | ${theirs.list.p99} | ${ours.list.errors + deployed.list.errors + theirs.list.errors} |`,
 ].join('\n');
 console.log(table);
 writeSearchTable(table);
+
+function _rssMb(pid: number): number {
+  return Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+}
+
+async function _timed(task: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return Math.round(performance.now() - started);
+}
 
 /** n queries drawn in turn from the files' words: a word, two words, a phrase, a prefix, a word less another. */
 function _mix(from: SearchFile[], n: number): string[] {

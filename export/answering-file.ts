@@ -5,6 +5,7 @@
 import { toLimit } from '../api/query/params.ts';
 import { FEED_NAME_PATTERN } from '../api/routes/feeds.ts';
 import { PAGE_LIMIT_DEFAULT, type FeedRoute, type Route } from '../api/routes/types.ts';
+import { CHART_FILES } from '../api/routes/charts.ts';
 import { exportLayout, isSafeFileKey } from './layout.ts';
 
 /**
@@ -23,6 +24,13 @@ export function answeringFile(route: Route, query: string | URLSearchParams, id?
       return bare ? exportLayout.staticFile(route.file) : null;
     case 'detail':
       return bare && id !== undefined && isSafeFileKey(id) ? exportLayout.detail(route.resource, id) : null;
+    case 'chart': {
+      // like a static document, a chart takes no parameters; a per-key chart's key is a file key
+      if (!bare) return null;
+      const file = CHART_FILES[route.format];
+      if (route.variant === null) return exportLayout.chart(route.resource, file);
+      return id !== undefined && isSafeFileKey(id) ? exportLayout.chart(route.resource, file, route.variant, id) : null;
+    }
     case 'bulk':
     case 'search':
       return null;
@@ -58,7 +66,7 @@ export const FILE_KEY = 'FILEKEY';
  * (export/canonical-urls.ts).
  */
 export function fileForms(route: Route): FileForm[] {
-  const id = route.kind === 'detail' || (route.kind === 'feed' && route.variant === 'feed') ? FILE_KEY : undefined;
+  const id = route.kind === 'detail' || (route.kind === 'chart' && route.variant !== null) || (route.kind === 'feed' && route.variant === 'feed') ? FILE_KEY : undefined;
   const forms: FileForm[] = [];
   for (const query of ['', FIRST_PAGE_LIMIT, `cursor=${FILE_KEY}`]) {
     const file = answeringFile(route, query, id);

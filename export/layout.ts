@@ -11,6 +11,10 @@ export const exportLayout = {
   detail: (resource: string, idOrSlug: string) => `api/v1/${resource}/${idOrSlug}.json`,
   /** Static endpoint body (`index.json`, `openapi.json`, `topics.json`). */
   staticFile: (file: string) => `api/v1/${file}`,
+  /** A chart file (`chart.svg`, `chart.vl.json`) of an insight (`insights/mayor-share`), or of one key of its per-key
+   *  charts (`insights/topic-volume/topics/<topic>/chart.svg`); the key is a file key (isSafeFileKey). */
+  chart: (resource: string, file: string, variant?: string, key?: string) =>
+    variant === undefined ? `api/v1/${resource}/${file}` : `api/v1/${resource}/${variant}/${key}/${file}`,
   /** Arrow IPC rows behind the gateway's in-memory indexes. */
   data: (resource: string) => `_data/${resource}.arrow`,
   /** The route's records with names beside ids (labels=1), row for row with its data file. */

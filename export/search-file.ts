@@ -26,12 +26,22 @@ export function searchFileText(file: SearchFile): string {
 export function readSearchFile(text: string): SearchFile {
   const parsed = JSON.parse(text) as { type: SearchType; fields: string[]; rows: (string | null)[][] };
   if (!Array.isArray(parsed.fields) || !Array.isArray(parsed.rows)) throw new Error('not a search documents file');
+  // Communications repeat their registration's text and share titles' and paths' parts: one string kept per distinct
+  // text, so the parsed copies go with the parse instead of staying for the export's lifetime.
+  const seen = new Map<string, string>();
+  const one = <T extends string | null>(text: T): T => {
+    if (text === null) return text;
+    const kept = seen.get(text);
+    if (kept !== undefined) return kept as T;
+    seen.set(text, text);
+    return text;
+  };
   return {
     type: parsed.type,
     fields: parsed.fields,
     ids: parsed.rows.map((r) => String(r[0])),
-    titles: parsed.rows.map((r) => String(r[1])),
-    paths: parsed.rows.map((r) => String(r[2])),
-    rows: parsed.rows.map((r) => r.slice(3)),
+    titles: parsed.rows.map((r) => one(String(r[1]))),
+    paths: parsed.rows.map((r) => one(String(r[2]))),
+    rows: parsed.rows.map((r) => r.slice(3).map(one)),
   };
 }

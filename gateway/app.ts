@@ -21,6 +21,7 @@ import { createFastPath } from './fast-path/listener.ts';
 import type { WarmGet } from './fast-path/warm.ts';
 import { serveDetail, serveList, serveStatic } from './routes/pages.ts';
 import { serveSearch } from './routes/search.ts';
+import { serveChart } from './routes/charts.ts';
 import { serveFeed } from './routes/feeds.ts';
 import { fileReply } from './routes/export-replies.ts';
 import { createRateLimiter, type RateLimitResult } from './rate-limit/limiter.ts';
@@ -175,6 +176,8 @@ async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRo
         return await serveList(opened, route, event.url.searchParams);
       case 'search':
         return await serveSearch(opened, route, event.url.searchParams, baseUrl);
+      case 'chart':
+        return await serveChart(opened, route, route.variant === null ? undefined : _decodeId(getRouterParam(event, 'id')));
       case 'detail':
         // detail routes read no other parameter: the rest of a query is ignored, as a static host ignores it
         return await serveDetail(opened, route, _decodeId(getRouterParam(event, 'id')), parseLabels(event.url.searchParams.get(LABELS_PARAM)));

@@ -48,7 +48,7 @@ interface RouteBase {
   id: string;
   /** Path relative to the base URL, OpenAPI style (`/organizations/{id}`). */
   path: string;
-  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk' | 'Search' | 'Feeds';
+  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk' | 'Search' | 'Charts' | 'Feeds';
   summary: string;
   description?: string;
 }
@@ -122,6 +122,23 @@ export interface SearchRoute extends RouteBase {
   params: readonly ParamDef[];
 }
 
+/** A chart of an insight, an extension of the v1 contract (docs/charts.md): an SVG drawn at build time or the
+ *  Vega-Lite spec it is drawn from, with its data inline. A file of the export, answered like a static document; a
+ *  chart with `{id}` (one topic, one member office) has one file per key. */
+export interface ChartRoute extends RouteBase {
+  kind: 'chart';
+  /** The insight drawn (its list route's resource, `insights/mayor-share`): the chart's files live in its folder. */
+  resource: string;
+  /** `svg` (image/svg+xml) or `vega-lite` (the spec, application/json). */
+  format: 'svg' | 'vega-lite';
+  /** The body's schema (`ChartSvg`, `VegaLiteSpec`). */
+  schema: SchemaName;
+  /** The folder of a per-key chart (`topics`, `members`), whose path takes `{id}`; null for the insight's own chart. */
+  variant: string | null;
+  /** What `{id}` names, on a per-key chart. */
+  idDescription?: string;
+}
+
 /** The Atom feeds, an extension of the v1 contract (docs/feeds.md): files the site build writes into every export
  *  (`api/v1/feeds/`), answered as files by the gateway and a static host alike. `index` is the feed index (JSON),
  *  `opml` the same list for feed readers, `feed` one Atom feed named by `{id}`. */
@@ -132,7 +149,7 @@ export interface FeedRoute extends RouteBase {
   schema: SchemaName;
 }
 
-export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute | SearchRoute | FeedRoute;
+export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute | SearchRoute | ChartRoute | FeedRoute;
 
 export const PAGE_LIMIT_DEFAULT = 100;
 export const PAGE_LIMIT_MAX = 500;

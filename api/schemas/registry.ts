@@ -7,6 +7,7 @@ import {
 } from './records.ts';
 import { bulkSchemas } from './bulk.ts';
 import { searchSchemas } from './search.ts';
+import { chartSchemas } from './charts.ts';
 import { feedSchemas } from './feeds.ts';
 import { described, describedRow } from './descriptions.ts';
 import { activityInsightSchemas } from './insights-activity.ts';
@@ -74,6 +75,7 @@ export const schemas: Record<string, Schema> = {
   ...describedRows({ ...activityInsightSchemas, ...trendInsightSchemas, ...developmentProcurementInsightSchemas, ...contributionInsightSchemas }),
   ...bulkSchemas,
   ...searchSchemas,
+  ...chartSchemas,
   ...feedSchemas,
 };
 

@@ -26,8 +26,10 @@ export interface SearchIndex {
   prefixRange(prefix: string): [number, number];
   /** Rows holding a term id, ascending. */
   posting(id: number): Uint32Array;
-  /** Term ids of a row's field, in text order. */
-  fieldTokens(row: number, field: number): Int32Array;
+  /** The field weights the index was built with (all 1 unless given). */
+  readonly weights: readonly number[];
+  /** Beside posting(id), each row's occurrences of the term counted with `weights`: what BM25 reads per row. */
+  postingCounts(id: number): Float32Array;
   /** Every row's term ids, fields in order; field f of row r is [bounds[r * fields + f], bounds[r * fields + f + 1]):
    *  what scoring loops read without a view per field. */
   readonly tokens: Int32Array;
@@ -38,9 +40,10 @@ export interface SearchIndex {
   readonly totalTokens: number;
 }
 
-/** Index `docs`. */
-export function buildSearchIndex(docs: SearchDocs): SearchIndex {
+/** Index `docs`, counting each term's occurrences in a row with its field's weight (one per field by default). */
+export function buildSearchIndex(docs: SearchDocs, weights: readonly number[] = docs.fields.map(() => 1)): SearchIndex {
   const width = docs.fields.length;
+  if (weights.length !== width) throw new Error(`search index of ${width} fields given ${weights.length} weights`);
   const size = docs.rows.length;
   const temp = new Map<string, number>();
   let stream: Int32Array = new Int32Array(1024);
@@ -68,7 +71,7 @@ export function buildSearchIndex(docs: SearchDocs): SearchIndex {
   vocabulary.forEach((term, id) => { renumber[temp.get(term)!] = id; });
   const tokens = stream.slice(0, length);
   for (let i = 0; i < length; i++) tokens[i] = renumber[tokens[i]!]!;
-  const postings = _postings(tokens, bounds, size, width, vocabulary.length);
+  const postings = _postings(tokens, bounds, size, width, vocabulary.length, weights);
   const ids = new Map(vocabulary.map((t, i) => [t, i]));
   return {
     fields: docs.fields,
@@ -82,13 +85,17 @@ export function buildSearchIndex(docs: SearchDocs): SearchIndex {
       return [_lowerBound(vocabulary, prefix), _lowerBound(vocabulary, `${prefix}\uffff`)];
     },
     posting: (id) => (id >= 0 && id < vocabulary.length ? postings.all.subarray(postings.starts[id]!, postings.starts[id + 1]!) : EMPTY_ROWS),
-    fieldTokens: (row, field) => tokens.subarray(bounds[row * width + field]!, bounds[row * width + field + 1]!),
+    weights,
+    postingCounts: (id) => (id >= 0 && id < vocabulary.length ? postings.counts.subarray(postings.starts[id]!, postings.starts[id + 1]!) : EMPTY_COUNTS),
     text: (row, field) => docs.rows[row]![field] ?? null,
   };
 }
 
-/** Each term's rows, each row once, in one array (count, then fill; rows ascending because they are visited so). */
-function _postings(tokens: Int32Array, bounds: Uint32Array, size: number, width: number, count: number) {
+const EMPTY_COUNTS = new Float32Array(0);
+
+/** Each term's rows, each row once, in one array (count, then fill; rows ascending because they are visited so),
+ *  with the term's weighted occurrences in each row beside them. */
+function _postings(tokens: Int32Array, bounds: Uint32Array, size: number, width: number, count: number, weights: readonly number[]) {
   const starts = new Uint32Array(count + 1);
   const last = new Int32Array(count).fill(-1);
   for (let r = 0; r < size; r++) {
@@ -99,15 +106,20 @@ function _postings(tokens: Int32Array, bounds: Uint32Array, size: number, width:
   }
   for (let c = 0; c < count; c++) starts[c + 1]! += starts[c]!;
   const all = new Uint32Array(starts[count]!);
+  const counts = new Float32Array(starts[count]!);
   const fill = starts.slice(0, count);
   last.fill(-1);
   for (let r = 0; r < size; r++) {
-    for (let i = bounds[r * width]!; i < bounds[(r + 1) * width]!; i++) {
-      const id = tokens[i]!;
-      if (last[id] !== r) { last[id] = r; all[fill[id]!++] = r; }
+    for (let f = 0; f < width; f++) {
+      const weight = weights[f]!;
+      for (let i = bounds[r * width + f]!, end = bounds[r * width + f + 1]!; i < end; i++) {
+        const id = tokens[i]!;
+        if (last[id] !== r) { last[id] = r; all[fill[id]!++] = r; }
+        counts[fill[id]! - 1]! += weight;
+      }
     }
   }
-  return { starts, all };
+  return { starts, all, counts };
 }
 
 function _grow(a: Int32Array): Int32Array {

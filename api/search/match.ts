@@ -9,16 +9,21 @@ export function matchRows(index: SearchIndex, query: SearchQuery): Uint32Array {
   const wanted = query.terms.filter((t) => !t.exclude);
   const sets = wanted.map((t) => candidates(index, t)).sort((a, b) => a.length - b.length);
   if (sets.length === 0 || sets[0]!.length === 0) return EMPTY_ROWS;
-  const out: number[] = [];
   const phrases = wanted.filter((t): t is Extract<SearchTerm, { kind: 'phrase' }> => t.kind === 'phrase');
   const excluded = query.terms.filter((t) => t.exclude).map((t) => ({ term: t, rows: candidates(index, t) }));
+  // one word alone: its posting list is the answer
+  if (sets.length === 1 && phrases.length === 0 && excluded.length === 0) return sets[0]!;
+  const out = new Uint32Array(sets[0]!.length);
+  let n = 0;
+  const inPhrases = phrases.map((p) => phraseCounter(index, p.terms, true));
+  const inExcluded = excluded.map((e) => (e.term.kind === 'phrase' ? phraseCounter(index, e.term.terms, true) : () => 1));
   rows: for (const row of sets[0]!) {
     for (let s = 1; s < sets.length; s++) if (!_has(sets[s]!, row)) continue rows;
-    for (const p of phrases) if (!phraseIn(index, row, p.terms)) continue rows;
-    for (const e of excluded) if (_has(e.rows, row) && (e.term.kind !== 'phrase' || phraseIn(index, row, e.term.terms))) continue rows;
-    out.push(row);
+    for (const inPhrase of inPhrases) if (inPhrase(row) === 0) continue rows;
+    for (let e = 0; e < excluded.length; e++) if (_has(excluded[e]!.rows, row) && inExcluded[e]!(row) > 0) continue rows;
+    out[n++] = row;
   }
-  return Uint32Array.from(out);
+  return out.subarray(0, n);
 }
 
 /**
@@ -45,27 +50,31 @@ export function candidates(index: SearchIndex, term: SearchTerm): Uint32Array {
 
 /** Whether `terms` occur one after the other within one field of `row`. */
 export function phraseIn(index: SearchIndex, row: number, phrase: readonly string[]): boolean {
-  return phraseCount(index, row, phrase, true) > 0;
+  return phraseCounter(index, phrase, true)(row) > 0;
 }
 
-/** How often `terms` occur one after the other in each field of `row`, summed with `weights` (all 1 by default);
- *  with `first`, stops at the first occurrence. */
-export function phraseCount(index: SearchIndex, row: number, phrase: readonly string[], first = false, weights?: readonly number[]): number {
+/** Counts how often `terms` occur one after the other in each field of a row, summed with `weights` (all 1 by
+ *  default); with `first`, stops at the first occurrence. The phrase's term ids are looked up once, not per row. */
+export function phraseCounter(index: SearchIndex, phrase: readonly string[], first = false, weights?: readonly number[]): (row: number) => number {
   const ids = phrase.map((t) => index.termId(t));
-  if (ids.some((id) => id < 0)) return 0;
-  let count = 0;
-  for (let f = 0; f < index.fields.length; f++) {
-    const tokens = index.fieldTokens(row, f);
-    for (let i = 0; i + ids.length <= tokens.length; i++) {
-      let k = 0;
-      while (k < ids.length && tokens[i + k] === ids[k]) k++;
-      if (k === ids.length) {
-        if (first) return 1;
-        count += weights ? weights[f]! : 1;
+  if (ids.some((id) => id < 0)) return () => 0;
+  const { tokens, bounds } = index;
+  const width = index.fields.length;
+  const span = ids.length;
+  return (row) => {
+    let count = 0;
+    for (let f = 0; f < width; f++) {
+      for (let i = bounds[row * width + f]!, end = bounds[row * width + f + 1]! - span; i <= end; i++) {
+        let k = 0;
+        while (k < span && tokens[i + k] === ids[k]) k++;
+        if (k === span) {
+          if (first) return 1;
+          count += weights ? weights[f]! : 1;
+        }
       }
     }
-  }
-  return count;
+    return count;
+  };
 }
 
 /** Binary search in ascending rows. */

@@ -5,7 +5,7 @@
 // several plain words also scores them as the phrase they make, so records where they stand together, in the order
 // written, rank above those where they are scattered (the phrase boost of most search engines); it finds no more.
 import type { SearchIndex } from './index.ts';
-import { candidates, phraseCount } from './match.ts';
+import { candidates, phraseCounter } from './match.ts';
 import type { SearchQuery, SearchTerm } from './query.ts';
 
 const K1 = 1.2;
@@ -13,22 +13,24 @@ const B = 0.75;
 /** FTS5 floors an idf at this, so a word in most rows still counts a little. */
 const MIN_IDF = 1e-6;
 
-/** Scores rows of one index for one query; the idf of each term is worked out once. */
+/** Scores rows of one index for one query; each term's idf and token range are worked out once. */
 export function scorer(index: SearchIndex, query: SearchQuery, weights: readonly number[]): (row: number) => number {
   const wanted = [...query.terms.filter((t) => !t.exclude), ..._phraseOfWords(query)];
   const idfs = wanted.map((t) => {
     const n = candidates(index, t).length;
     return Math.max(MIN_IDF, Math.log((index.size - n + 0.5) / (n + 0.5)));
   });
-  const average = index.size > 0 ? index.totalTokens / index.size : 1;
+  const counts = wanted.map((t) => _counter(index, t, weights));
+  const average = (index.size > 0 ? index.totalTokens / index.size : 1) || 1;
   const width = index.fields.length;
   return (row) => {
     const length = index.bounds[(row + 1) * width]! - index.bounds[row * width]!;
+    const norm = K1 * (1 - B + B * length / average);
     let score = 0;
-    wanted.forEach((term, i) => {
-      const tf = weightedCount(index, row, term, weights);
-      score += idfs[i]! * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * length / (average || 1)));
-    });
+    for (let i = 0; i < counts.length; i++) {
+      const tf = counts[i]!(row);
+      score += idfs[i]! * (tf * (K1 + 1)) / (tf + norm);
+    }
     return score;
   };
 }
@@ -42,19 +44,44 @@ function _phraseOfWords(query: SearchQuery): SearchTerm[] {
 
 /** A term's occurrences in a row, each counted with its field's weight. */
 export function weightedCount(index: SearchIndex, row: number, term: SearchTerm, weights: readonly number[]): number {
-  if (term.kind === 'phrase') return phraseCount(index, row, term.terms, false, weights);
-  const [from, to] = term.kind === 'word'
-    ? (() => { const id = index.termId(term.term); return [id, id + 1]; })()
-    : index.prefixRange(term.prefix);
-  if (from < 0) return 0;
+  return _counter(index, term, weights)(row);
+}
+
+/** Counts one term's weighted occurrences per row, its range of term ids looked up once. */
+function _counter(index: SearchIndex, term: SearchTerm, weights: readonly number[]): (row: number) => number {
+  if (term.kind === 'phrase') return phraseCounter(index, term.terms, false, weights);
+  if (term.kind === 'word' && _sameWeights(index.weights, weights)) return _postingCounter(index, index.termId(term.term));
+  const [from, to] = term.kind === 'word' ? [index.termId(term.term), index.termId(term.term) + 1] : index.prefixRange(term.prefix);
+  if (from < 0 || to <= from) return () => 0;
   const { tokens, bounds } = index;
   const width = index.fields.length;
-  let count = 0;
-  for (let f = 0; f < width; f++) {
-    for (let i = bounds[row * width + f]!, end = bounds[row * width + f + 1]!; i < end; i++) {
-      const id = tokens[i]!;
-      if (id >= from && id < to) count += weights[f]!;
+  return (row) => {
+    let count = 0;
+    for (let f = 0; f < width; f++) {
+      for (let i = bounds[row * width + f]!, end = bounds[row * width + f + 1]!; i < end; i++) {
+        const id = tokens[i]!;
+        if (id >= from && id < to) count += weights[f]!;
+      }
     }
-  }
-  return count;
+    return count;
+  };
+}
+
+/** A word's weighted counts as the index keeps them beside its posting list. Rows are asked in ascending order while
+ *  a query is scored, so a cursor walks the posting list once; a row below the last one asked starts it again. */
+function _postingCounter(index: SearchIndex, id: number): (row: number) => number {
+  const rows = index.posting(id);
+  const counts = index.postingCounts(id);
+  let at = 0;
+  let last = -1;
+  return (row) => {
+    if (row < last) at = 0;
+    last = row;
+    while (at < rows.length && rows[at]! < row) at++;
+    return at < rows.length && rows[at] === row ? counts[at]! : 0;
+  };
+}
+
+function _sameWeights(a: readonly number[], b: readonly number[]): boolean {
+  return a === b || (a.length === b.length && a.every((w, i) => w === b[i]));
 }

@@ -8,6 +8,8 @@ import { matchRows } from './match.ts';
 import type { SearchQuery } from './query.ts';
 import { scorer } from './rank.ts';
 import { snippetOf } from './snippet.ts';
+import { rankAfter, type IdOrder } from './id-order.ts';
+import { topHits, type ScoredRows } from './top-hits.ts';
 
 /** One kind's index with what a hit shows of each row (the export's search documents). */
 export interface SearchedList {
@@ -16,6 +18,8 @@ export interface SearchedList {
   ids: readonly string[];
   titles: readonly string[];
   paths: readonly string[];
+  /** The rows in id order, for ties and cursors (toIdOrder). */
+  idOrder: IdOrder;
 }
 
 export interface SearchHit {
@@ -37,54 +41,41 @@ export interface SearchKey {
   id: string;
 }
 
-/** Scores are rounded so the order, and a cursor's key, do not hang on the last bits of a float. */
-const SCORE_DIGITS = 6;
+/** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
+const SCORE_SCALE = 1e6;
 
 /** One page of hits (limit + 1 asked, to know whether another page follows). */
 export function searchPage(lists: readonly SearchedList[], query: SearchQuery, limit: number, after: SearchKey | null): { hits: SearchHit[]; more: boolean } {
-  const all: { key: SearchKey; list: SearchedList; row: number }[] = [];
-  for (const list of lists) {
-    const weights = searchSource(list.type).fields.map((f) => f.weight);
-    const score = scorer(list.index, query, weights);
-    for (const row of matchRows(list.index, query)) {
-      const key = { score: Number(score(row).toFixed(SCORE_DIGITS)), type: list.type, id: list.ids[row]! };
-      if (after === null || compareKeys(key, after) > 0) all.push({ key, list, row });
-    }
-  }
-  const page = _best(all, limit);
+  const page = topHits(lists.map((list) => _scoreList(list, query, after)), limit + 1);
   return {
     more: page.length > limit,
-    hits: page.slice(0, limit).map(({ key, list, row }) => {
+    hits: page.slice(0, limit).map(({ list: at, row, score }) => {
+      const list = lists[at]!;
       const snippet = snippetOf(list.index, row, query, searchSource(list.type).fields.map((f) => f.weight));
       return {
-        type: key.type, id: key.id, title: list.titles[row]!, snippet: snippet?.html ?? '', field: snippet?.field ?? '',
-        score: key.score, path: list.paths[row]!,
+        type: list.type, id: list.ids[row]!, title: list.titles[row]!, snippet: snippet?.html ?? '', field: snippet?.field ?? '',
+        score, path: list.paths[row]!,
       };
     }),
   };
 }
 
-/** The first `limit` hits in order and the one after (to know whether another page follows): the scores alone are
- *  sorted (a typed array, numerically) to find the cut, so the full comparison sorts only the hits above it. */
-function _best<T extends { key: SearchKey }>(all: T[], limit: number): T[] {
-  if (all.length > limit + 1) {
-    const scores = Float64Array.from(all, (h) => h.key.score).sort();
-    const cut = scores[scores.length - limit - 1]!;
-    all = all.filter((h) => h.key.score >= cut);
+/** The rows of one list the query finds after the cursor's key, with their rounded scores. */
+function _scoreList(list: SearchedList, query: SearchQuery, after: SearchKey | null): ScoredRows {
+  const typeOrder = SEARCH_TYPES.indexOf(list.type);
+  const score = scorer(list.index, query, searchSource(list.type).fields.map((f) => f.weight));
+  const found = matchRows(list.index, query);
+  const rows = new Uint32Array(found.length);
+  const scores = new Float64Array(found.length);
+  // after the cursor: a lower score, or the same score and a later kind, or the same kind and a later id
+  const afterType = after ? SEARCH_TYPES.indexOf(after.type) : -1;
+  const firstRank = after && afterType === typeOrder ? rankAfter(list.ids, list.idOrder, after.id) : afterType > typeOrder ? Infinity : 0;
+  let n = 0;
+  for (const row of found) {
+    const s = Math.round(score(row) * SCORE_SCALE) / SCORE_SCALE;
+    if (after !== null && (s > after.score || (s === after.score && list.idOrder.ranks[row]! < firstRank))) continue;
+    rows[n] = row;
+    scores[n++] = s;
   }
-  return all.sort((a, b) => compareKeys(a.key, b.key)).slice(0, limit + 1);
-}
-
-/** The order of hits: score descending, then kind, then id (numbers as numbers). */
-export function compareKeys(a: SearchKey, b: SearchKey): number {
-  if (a.score !== b.score) return b.score - a.score;
-  const ta = SEARCH_TYPES.indexOf(a.type);
-  const tb = SEARCH_TYPES.indexOf(b.type);
-  if (ta !== tb) return ta - tb;
-  return _compareIds(a.id, b.id);
-}
-
-function _compareIds(a: string, b: string): number {
-  if (/^\d+$/.test(a) && /^\d+$/.test(b) && a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return { rows: rows.subarray(0, n), scores: scores.subarray(0, n), typeOrder, ranks: list.idOrder.ranks };
 }

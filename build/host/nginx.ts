@@ -1,6 +1,6 @@
 // The nginx site configuration of one export (docs/static-hosting.md): every canonical URL answered from the export's
-// files as the gateway answers it (same bytes, JSON content type, CORS, Cache-Control until the refresh hour, the
-// ETag formula of export/representations.ts, the writer's gzip and brotli twins, X-Export-Id; the feeds as Atom and OPML) and every other request
+// files as the gateway answers it (same bytes, JSON content type or the charts' SVG and the feeds' Atom and OPML, CORS,
+// Cache-Control until the refresh hour, the ETag formula of export/representations.ts, the writer's gzip and brotli twins, X-Export-Id) and every other request
 // (filters, other limits, cursors of other walks, errors, preflights, bulk files, rate limits) proxied to the gateway.
 // An http-context include: map, upstream and server blocks, nothing else.
 import { routes } from '../../api/routes.ts';
@@ -69,7 +69,7 @@ export function nginxSiteConfig(o: NginxSiteOptions): string {
     `    server_name ${o.serverName};`,
     `    root ${o.exportDir};`,
     '    server_tokens off;',
-    `    types { application/json json; ${FEED_MEDIA_TYPES.atom} atom; ${FEED_MEDIA_TYPES.opml} opml; }`,
+    `    types { application/json json; image/svg+xml svg; ${FEED_MEDIA_TYPES.atom} atom; ${FEED_MEDIA_TYPES.opml} opml; }`,
     '    default_type application/json;',
     '    charset utf-8;',
     `    charset_types application/json ${FEED_MEDIA_TYPES.atom} ${FEED_MEDIA_TYPES.opml};`,
@@ -111,15 +111,16 @@ const KEY_VARIABLE = 'lobbying_key';
 function _routeBlock(route: Route, base: string, fileHeaders: readonly string[]): { map: string[]; location: string[] }[] {
   const forms = fileForms(route);
   if (forms.length === 0) return [];
-  const variable = `$lobbying_${route.id.replace(/[^A-Za-z0-9]/g, '_')}`;
+  // nginx's variable hash buckets hold names of about 50 characters: `insights.` is spelled `i_`
+  const variable = `$lobbying_${route.id.replace(/^insights\./, 'i.').replace(/[^A-Za-z0-9]/g, '_')}`;
   const key = `(?<${KEY_VARIABLE}>${FILE_KEY_SOURCE})`;
   const entries = forms.map((form) => {
     const args = form.query.includes(FILE_KEY) ? `"~^${_regex(form.query).replace(FILE_KEY, key)}$"` : `"${form.query}"`;
     return `    ${args} "/${form.file.replace(FILE_KEY, `$${KEY_VARIABLE}`)}";`;
   });
   const path = `${base}${route.path}`;
-  // a detail's and a feed's path captures its id (`/feeds/{id}.atom`: the name before the suffix)
-  const match = path.includes('{id}') ? `~ "^${_regex(path).replace(_regex('{id}'), key)}$"` : `= ${path}`;
+  // a detail's, a per-key chart's or a feed's path captures its id as a file key (`/feeds/{id}.atom`: the name before the suffix)
+  const match = route.path.includes('{id}') ? `~ "^${_regex(path).replace(_regex('{id}'), key)}$"` : `= ${path}`;
   return [{
     map: [`map $args ${variable} {`, '    default "";', ...entries, '}'],
     location: [

@@ -41,6 +41,7 @@ export function toServiceIndex(routes: readonly Route[], o: IndexOptions): Recor
 
 function _parameters(r: Route): Record<string, unknown>[] {
   if (r.kind === 'detail') return [{ name: 'id', in: 'path', required: true, type: 'string', description: r.idDescription }];
+  if (r.kind === 'chart' && r.variant !== null) return [{ name: 'id', in: 'path', required: true, type: 'string', description: r.idDescription }];
   if (r.kind === 'bulk' && r.variant === 'file') {
     return [
       { name: 'date', in: 'path', required: true, type: 'string', pattern: BULK_DATE_PATTERN, description: 'Export date' },

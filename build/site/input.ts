@@ -47,6 +47,9 @@ export interface SiteInput {
   /** Bodies of static routes the pipeline computes (route.table), keyed by route.file: serialised JSON objects. */
   documents?: Readonly<Record<string, string>>;
   rateLimits?: RateLimits;
+  /** The ITS fit of /insights/mayor-share/its per quarter with the 95 % band of its mean (the mayor-share chart draws
+   *  it, docs/charts.md); none while the coefficients are not estimated or when the warehouse has no such table. */
+  itsBand?: readonly { quarter: string; fitted: number; ci_low: number; ci_high: number }[];
   /** Display names by kind and id (api_labels), written as the export's labels file; none when absent. */
   labels?: readonly LabelRow[];
 }

@@ -51,11 +51,12 @@ export async function readSiteInput(wh: Warehouse, opts: ReadOptions): Promise<S
     }
   }
   const topics = await wh.all<Topic>('select id, label, description, "group" from api_topics order by id');
+  const itsBand = await _readItsBand(wh);
   const labels = await wh.all<LabelRow>('select kind, id, name from api_labels where name is not null order by kind, id');
   // the counts the night guard compares the next night against, written into the manifest
   const night = await readNightCounts(wh);
   return {
-    exportDate, runId, baseUrl: opts.baseUrl, cursorSecret: opts.cursorSecret, lists, details, topics, documents, labels,
+    exportDate, runId, baseUrl: opts.baseUrl, cursorSecret: opts.cursorSecret, lists, details, topics, documents, labels, itsBand,
     ...(opts.lazy ? { load } : {}),
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
     ...(night ? { night } : {}),
@@ -93,4 +94,12 @@ async function _readDetails(wh: Warehouse, route: DetailRoute, log?: (message: s
   assertDocsValid(route, docs);
   log?.(`read ${route.table}: ${rows.length} documents (${Math.round(performance.now() - started)} ms)`);
   return docs;
+}
+
+/** The ITS fit and band the mayor-share chart draws (pipeline/models/insights/api_insight_mayor_share_its_band.ts);
+ *  empty in a warehouse made before the table existed. */
+async function _readItsBand(wh: Warehouse): Promise<NonNullable<SiteInput['itsBand']>> {
+  const [table] = await wh.all<{ n: number }>(`select count(*)::int as n from information_schema.tables where table_name = 'api_insight_mayor_share_its_band'`);
+  if (!table?.n) return [];
+  return wh.all('select quarter, fitted, ci_low, ci_high from api_insight_mayor_share_its_band order by quarter');
 }

@@ -23,6 +23,7 @@ import type { PreviousExport } from './previous-export.ts';
 import { usableNames } from './detail-names.ts';
 import { SiteSink } from './sink.ts';
 import { assertDocsValid, assertRecordsValid } from './validate-records.ts';
+import { siteCharts } from './charts.ts';
 
 const DEFAULT_RATE_LIMITS = { anonymous: 60, withKey: 600 };
 
@@ -68,7 +69,10 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
     else if (route.kind === 'detail') Object.assign(counts, await _writeDetails(route, input, sink, effects, stage));
   }
   const rateLimits = input.rateLimits ?? DEFAULT_RATE_LIMITS;
+  // the charts of the insight rows just written (docs/charts.md)
+  const charts = await siteCharts(input, routes, records, labels);
   const statics: Record<string, string> = {
+    ...(charts ? { 'insights/charts.json': collectionBody(charts.index) } : {}),
     'index.json': JSON.stringify(toServiceIndex(routes, { baseUrl: input.baseUrl, exportId: ctx.exportId, exportDate: input.exportDate, rateLimits })),
     'openapi.json': JSON.stringify(toOpenApi({ baseUrl: input.baseUrl, routes, rateLimits })),
     'topics.json': collectionBody(input.topics.map((t) => ({ id: t.id, label: t.label, description: t.description, group: t.group }))),
@@ -78,6 +82,11 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
     const body = route.table ? _document(route, input) : statics[route.file];
     if (body === undefined) throw new Error(`no writer for static file ${route.file} (${route.id})`);
     await sink.write(_answeringFile(route, ''), body);
+  }
+  for (const [rel, body] of charts?.files ?? []) await sink.write(rel, body);
+  if (charts) {
+    counts.charts = charts.index.length;
+    stage(`charts: ${charts.index.length} charts, ${charts.files.size} files`);
   }
   counts.topics = input.topics.length;
   await sink.write(exportLayout.labels, labelsText);

@@ -888,6 +888,346 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/insights/charts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Index of the charts of this export: per chart its insight, title, SVG and Vega-Lite URLs
+         * @description Extension (not in the v1 contract; docs/charts.md).
+         */
+        get: operations["insightsCharts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/mayor-share/chart.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chart (SVG, drawn at build time) of /insights/mayor-share: the Mayor's-office share of contacts per quarter, with the interrupted time series
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/mayor-share answers in this export.
+         */
+        get: operations["insightsMayorShareChartSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/mayor-share/chart.vl.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vega-Lite spec, data inline, of /insights/mayor-share: the Mayor's-office share of contacts per quarter, with the interrupted time series
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/mayor-share answers in this export.
+         */
+        get: operations["insightsMayorShareChartVl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/topic-volume/chart.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chart (SVG, drawn at build time) of /insights/topic-volume: new registrations per topic and month, spike months marked
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/topic-volume answers in this export.
+         */
+        get: operations["insightsTopicVolumeChartSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/topic-volume/chart.vl.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vega-Lite spec, data inline, of /insights/topic-volume: new registrations per topic and month, spike months marked
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/topic-volume answers in this export.
+         */
+        get: operations["insightsTopicVolumeChartVl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/topic-volume/topics/{id}/chart.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chart (SVG, drawn at build time) of /insights/topic-volume: one topic's new registrations per topic and month, spike months marked
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/topic-volume answers in this export.
+         */
+        get: operations["insightsTopicVolumeTopicsChartSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/topic-volume/topics/{id}/chart.vl.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vega-Lite spec, data inline, of /insights/topic-volume: one topic's new registrations per topic and month, spike months marked
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/topic-volume answers in this export.
+         */
+        get: operations["insightsTopicVolumeTopicsChartVl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/office-contacts/chart.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chart (SVG, drawn at build time) of /insights/office-contacts: contacts per quarter by method, for council as a whole
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/office-contacts answers in this export.
+         */
+        get: operations["insightsOfficeContactsChartSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/office-contacts/chart.vl.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vega-Lite spec, data inline, of /insights/office-contacts: contacts per quarter by method, for council as a whole
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/office-contacts answers in this export.
+         */
+        get: operations["insightsOfficeContactsChartVl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/office-contacts/members/{id}/chart.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chart (SVG, drawn at build time) of /insights/office-contacts: one member's contacts per quarter by method, for council as a whole
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/office-contacts answers in this export.
+         */
+        get: operations["insightsOfficeContactsMembersChartSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/office-contacts/members/{id}/chart.vl.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vega-Lite spec, data inline, of /insights/office-contacts: one member's contacts per quarter by method, for council as a whole
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/office-contacts answers in this export.
+         */
+        get: operations["insightsOfficeContactsMembersChartVl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/disclosure-lag/chart.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chart (SVG, drawn at build time) of /insights/disclosure-lag: the share of communications disclosed late
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/disclosure-lag answers in this export.
+         */
+        get: operations["insightsDisclosureLagChartSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/disclosure-lag/chart.vl.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vega-Lite spec, data inline, of /insights/disclosure-lag: the share of communications disclosed late
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/disclosure-lag answers in this export.
+         */
+        get: operations["insightsDisclosureLagChartVl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/contribution-stats/chart.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chart (SVG, drawn at build time) of /insights/contribution-stats: linked contributions as a share of each election's dollars
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/contribution-stats answers in this export.
+         */
+        get: operations["insightsContributionStatsChartSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/contribution-stats/chart.vl.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vega-Lite spec, data inline, of /insights/contribution-stats: linked contributions as a share of each election's dollars
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/contribution-stats answers in this export.
+         */
+        get: operations["insightsContributionStatsChartVl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/noncompetitive-share/chart.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chart (SVG, drawn at build time) of /insights/noncompetitive-share: non-competitive contracts as a share of all contracts per award year
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/noncompetitive-share answers in this export.
+         */
+        get: operations["insightsNoncompetitiveShareChartSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/insights/noncompetitive-share/chart.vl.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vega-Lite spec, data inline, of /insights/noncompetitive-share: non-competitive contracts as a share of all contracts per award year
+         * @description Extension (not in the v1 contract; docs/charts.md). Drawn from the rows GET /insights/noncompetitive-share answers in this export.
+         */
+        get: operations["insightsNoncompetitiveShareChartVl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feeds": {
         parameters: {
             query?: never;
@@ -2492,6 +2832,37 @@ export interface components {
             score: number;
             /** @description The record's API URL (a communication's: its registration's communications) */
             url: string;
+        };
+        /** @description Extension: an SVG chart of fixed size, with <title>, <desc> and the source line (data URL, export date, licence, attribution) */
+        ChartSvg: string;
+        /** @description Extension: a Vega-Lite (v6) spec with its data inline under `datasets` (the insight's rows as the API answers them, or their sums, named in `description`), the source under `usermeta`, and a width that follows its container */
+        VegaLiteSpec: {
+            $schema: string;
+            description: string;
+            datasets: Record<string, never>;
+            usermeta: {
+                source: string;
+                licence: string;
+                attribution: string;
+                export_date: string;
+            };
+        };
+        /** @description Extension: every chart of the export */
+        ChartIndex: {
+            data: {
+                /** @description The insight drawn (its path, /insights/mayor-share) */
+                insight: string;
+                /** @description The topic id or member person id of a per-key chart; null for the insight's own chart */
+                key: string | null;
+                /** @description The chart's title, as drawn */
+                title: string;
+                /** @description URL of the SVG (image/svg+xml, fixed size) */
+                svg: string;
+                /** @description URL of the Vega-Lite spec (data inline, responsive width) */
+                vega_lite: string;
+            }[];
+            licence: string;
+            attribution: string;
         };
         /** @description Extension: every Atom feed of the export */
         FeedIndex: {
@@ -4646,6 +5017,459 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsCharts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChartIndex"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsMayorShareChartSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": components["schemas"]["ChartSvg"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsMayorShareChartVl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's Vega-Lite spec */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegaLiteSpec"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsTopicVolumeChartSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": components["schemas"]["ChartSvg"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsTopicVolumeChartVl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's Vega-Lite spec */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegaLiteSpec"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsTopicVolumeTopicsChartSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tracker topic id (GET /topics) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": components["schemas"]["ChartSvg"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsTopicVolumeTopicsChartVl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tracker topic id (GET /topics) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's Vega-Lite spec */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegaLiteSpec"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsOfficeContactsChartSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": components["schemas"]["ChartSvg"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsOfficeContactsChartVl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's Vega-Lite spec */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegaLiteSpec"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsOfficeContactsMembersChartSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Person id of the member of council */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": components["schemas"]["ChartSvg"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsOfficeContactsMembersChartVl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Person id of the member of council */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's Vega-Lite spec */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegaLiteSpec"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsDisclosureLagChartSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": components["schemas"]["ChartSvg"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsDisclosureLagChartVl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's Vega-Lite spec */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegaLiteSpec"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsContributionStatsChartSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": components["schemas"]["ChartSvg"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsContributionStatsChartVl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's Vega-Lite spec */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegaLiteSpec"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsNoncompetitiveShareChartSvg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": components["schemas"]["ChartSvg"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    insightsNoncompetitiveShareChartVl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's Vega-Lite spec */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VegaLiteSpec"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -3,6 +3,7 @@
 // it). Read through the export's file cache, so only the bytes its manifest names are indexed.
 import { ApiError } from '../../api/errors.ts';
 import { searchSource, type SearchSource } from '../../api/search/documents.ts';
+import { toIdOrder, type IdOrder } from '../../api/search/id-order.ts';
 import { buildSearchIndex, type SearchIndex } from '../../api/search/index.ts';
 import { exportLayout } from '../layout.ts';
 import { readSearchFile } from '../search-file.ts';
@@ -16,6 +17,7 @@ export interface LoadedSearch {
   ids: readonly string[];
   titles: readonly string[];
   paths: readonly string[];
+  idOrder: IdOrder;
 }
 
 const loaded = heldPerExport<LoadedSearch>();
@@ -25,6 +27,10 @@ export function searchIndexOf(opened: OpenedExport, resource: string): Promise<L
   return heldFor(loaded, opened, resource, () => opened.represent(exportLayout.searchDocs(resource), null).then((file) => {
     if (!file) throw new ApiError(503, 'service_unavailable', `Full-text search of ${resource} is not available in this export`);
     const docs = readSearchFile(new TextDecoder().decode(file.body));
-    return { source: searchSource(docs.type), index: buildSearchIndex(docs), ids: docs.ids, titles: docs.titles, paths: docs.paths };
+    const source = searchSource(docs.type);
+    return {
+      source, index: buildSearchIndex(docs, source.fields.map((f) => f.weight)), ids: docs.ids, titles: docs.titles, paths: docs.paths,
+      idOrder: toIdOrder(docs.ids),
+    };
   }));
 }

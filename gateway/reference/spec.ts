@@ -11,6 +11,7 @@ import { serveBulkManifest } from '../bulk/serve.ts';
 import { serveFeed } from '../routes/feeds.ts';
 import { serveDetail, serveList, serveStatic } from '../routes/pages.ts';
 import { bytesReply } from './assets.ts';
+import { chartExample } from './chart-examples.ts';
 import type { Reply } from '../http/reply.ts';
 import type { OpenedExport } from '../../export/serve/open-export.ts';
 
@@ -51,12 +52,14 @@ async function _make(opened: OpenedExport, basePath: string): Promise<Uint8Array
       if (Object.hasOwn(example.params, String(param.name))) param.example = example.params[String(param.name)];
     }
     op.description = `${op.description ? `${String(op.description)}\n\n` : ''}**Example** (answered by the live export ${opened.exportId}): `
-      + `\`GET ${basePath}${example.path}\``;
+      + `\`GET ${basePath}${example.path}\``
+      // a chart is shown as itself
+      + (example.image ? `\n\n![The chart of this example](${example.image})` : '');
   }
   return new TextEncoder().encode(JSON.stringify(doc));
 }
 
-interface Example { path: string; params: Record<string, string | number>; response: unknown }
+interface Example { path: string; params: Record<string, string | number>; response: unknown; image?: string }
 
 async function _example(opened: OpenedExport, route: Route, firstIds: Map<string, string>, basePath: string): Promise<Example | null> {
   try {
@@ -73,6 +76,7 @@ async function _example(opened: OpenedExport, route: Route, firstIds: Map<string
     // a bulk file is not JSON (CSV, Parquet…): its operation keeps its schema; the manifest is the example
     if (route.kind === 'search') return await _searchExample(opened, route, basePath);
     if (route.kind === 'bulk') return route.variant === 'manifest' ? { path: route.path, params: {}, response: _json(await serveBulkManifest(opened)) } : null;
+    if (route.kind === 'chart') return await chartExample(opened, route, basePath);
     if (route.kind === 'feed') return await _feedExample(opened, route);
     return await _detailExample(opened, route, firstIds);
   } catch {

@@ -1,6 +1,7 @@
 // Reviewer decisions on link candidates (review/decisions.csv, docs/links-contract.md) → src_review__decisions.
 // Rows the pipeline cannot act on are quarantined: an unknown task, a decision other than confirmed/rejected, a
-// reviewed_at that is not an ISO date or timestamp, a missing end of the link.
+// reviewed_at that is not an ISO date or timestamp, a missing end of the link, and a torn last line (the file does not
+// end with a line break: the desk was stopped mid-write; it repairs such a line itself when it starts again).
 import type { SourceContext } from './common/source-context.ts';
 import { defineTableSpec, keys, loadCsvTable, type CleanRow } from './common/csv-table.ts';
 import { optionalFiles } from './common/optional-files.ts';
@@ -39,6 +40,8 @@ export const decisionsSpec = defineTableSpec({
   reject: reviewRowProblem,
   // the operator's own file: a header alone means none yet
   emptyAllowed: true,
+  // the desk appends one whole line per decision: a last line without its line break is a torn write
+  appendOnly: true,
 });
 
 /** Load review/decisions.csv (and any other review/*.csv of the same layout); returns rows loaded. */

@@ -5,6 +5,7 @@
 import { ITS_TERMS } from '../../api/schemas/vocabulary.ts';
 import { neweyWestCovariance } from './newey-west.ts';
 import { fitOls } from './ols.ts';
+import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import { coefficientTests, durbinWatson, type CoefficientTest } from './t-tests.ts';
 
 export const MIN_QUARTERS_PER_SIDE = 8;
@@ -77,4 +78,44 @@ export function interruptedTimeSeries(series: readonly QuarterShare[], intervent
     durbin_watson: durbinWatson(fit.residuals),
     measurement: null,
   };
+}
+
+/** One quarter of the fitted line with the 95 % confidence band of its mean. */
+export interface FitBandPoint {
+  quarter: string;
+  fitted: number;
+  ci_low: number;
+  ci_high: number;
+}
+
+/**
+ * The fitted line of the same regression at every quarter from the series' first to its last (gaps included, on the
+ * same time axis), with the pointwise 95 % band of the fitted mean: x'β ± t(0.975; n − 4)·√(x'Σx), Σ the Newey–West
+ * covariance the coefficients' intervals use (at t = 0 the band is the intercept's interval). Empty when the
+ * coefficients are not estimated.
+ */
+export function interruptedTimeSeriesBand(series: readonly QuarterShare[], interventionDate: string, level = 0.95): FitBandPoint[] {
+  const its = interruptedTimeSeries(series, interventionDate);
+  if (its.measurement !== null) return [];
+  const t0Index = firstFullQuarter(interventionDate);
+  const first = quarterIndex(series[0]!.quarter);
+  const t0 = t0Index - first;
+  const design = (t: number) => {
+    const post = t >= t0 ? 1 : 0;
+    return [1, t, post, (t - t0) * post];
+  };
+  const x = series.map((s) => design(quarterIndex(s.quarter) - first));
+  const fit = fitOls(x, series.map((s) => s.share));
+  const covariance = neweyWestCovariance(x, fit, NEWEY_WEST_LAG);
+  const q = tQuantile(1 - (1 - level) / 2, fit.n - fit.k);
+  const out: FitBandPoint[] = [];
+  for (let t = 0; t <= quarterIndex(series.at(-1)!.quarter) - first; t++) {
+    const row = design(t);
+    const fitted = row.reduce((s, v, i) => s + v * fit.coefficients[i]!, 0);
+    let variance = 0;
+    for (let i = 0; i < row.length; i++) for (let j = 0; j < row.length; j++) variance += row[i]! * covariance.get(i, j) * row[j]!;
+    const half = q * Math.sqrt(variance);
+    out.push({ quarter: quarterLabel(first + t), fitted, ci_low: fitted - half, ci_high: fitted + half });
+  }
+  return out;
 }

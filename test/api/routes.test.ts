@@ -11,6 +11,7 @@ describe('route registry', () => {
       ...(r.kind === 'list' ? { table: r.table, fields: r.fields, order: r.order, params: r.params } : {}),
       ...(r.kind === 'detail' ? { table: r.table, slugs: r.slugs } : {}),
       ...(r.kind === 'static' ? { file: r.file } : {}),
+      ...(r.kind === 'chart' ? { resource: r.resource, format: r.format, variant: r.variant } : {}),
     }))).toMatchSnapshot();
   });
 

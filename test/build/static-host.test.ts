@@ -88,6 +88,9 @@ it('answers every canonical URL from files exactly as the gateway does', async (
   const urls = canonicalUrls(manifest);
   expect(urls.length).toBeGreaterThan(200);
   expect(urls.some((u) => u.url.includes('?cursor='))).toBe(true);
+  // the charts too (docs/charts.md): the insight's own and the per-key ones
+  expect(urls.some((u) => u.url === '/insights/mayor-share/chart.svg')).toBe(true);
+  expect(urls.some((u) => /^\/insights\/topic-volume\/topics\/[a-z_]+\/chart\.vl\.json$/.test(u.url))).toBe(true);
   const codings: Record<string, string>[] = [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'gzip, deflate, br' }];
   let compared = 0;
   for (const { url } of urls) {
@@ -111,6 +114,8 @@ it('answers every canonical URL from files exactly as the gateway does', async (
   expect([atom.headers['content-type'], atom.headers['content-encoding']]).toEqual(['application/atom+xml; charset=utf-8', 'br']);
   expect((await get(`${nginxRoot}${base}${feed.url}`, { 'accept-encoding': 'br', 'if-none-match': String(atom.headers.etag) })).status).toBe(304);
   expect((await get(`${nginxRoot}${base}/feeds.opml`)).headers['content-type']).toBe('text/x-opml; charset=utf-8');
+  // an SVG chart is image/svg+xml from the file as from the gateway (compared above), never JSON
+  expect((await get(`${nginxRoot}${base}/insights/mayor-share/chart.svg`)).headers['content-type']).toBe('image/svg+xml');
   // the writer's twins are what is sent
   const big = urls.find((u) => manifest.files[`${u.file}.br`])!;
   expect((await get(`${nginxRoot}${base}${big.url}`, { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');

@@ -60,6 +60,11 @@ describe('writeSite', () => {
       expect(manifest.counts[`${route.resource}.details_skipped`]).toBe(1);
     }
     for (const route of routesOfKind('static')) expected.add(exportLayout.staticFile(route.file));
+    // each chart the chart index lists, as SVG and spec (docs/charts.md)
+    const charts = (JSON.parse(text(file(exportLayout.staticFile('insights/charts.json'))!)) as { data: { svg: string; vega_lite: string }[] }).data;
+    expect(charts.length).toBeGreaterThan(6);
+    expect(manifest.counts.charts).toBe(charts.length);
+    for (const c of charts) for (const url of [c.svg, c.vega_lite]) expected.add(`api/v1${url.slice(url.indexOf('/insights/'))}`);
     // each searchable list's search documents (docs/search.md)
     for (const source of SEARCH_SOURCES) expected.add(exportLayout.searchDocs(source.resource));
     expected.add(exportLayout.fileIndex);

@@ -57,6 +57,18 @@ describe('typed client', () => {
         expect([route.path, res.response.status]).toEqual([route.path, 200]);
         expect(res.data, route.path).toMatch(/^<\?xml /);
         continue;
+      } else if (route.kind === 'chart') {
+        // a chart (docs/charts.md): a per-key one by the first key the chart index lists; an SVG read as text
+        const index = (await get('/insights/charts')).data!.data as { insight: string; key: string | null }[];
+        const key = index.find((c) => c.key !== null && `insights${c.insight.slice('/insights'.length)}` === route.resource)?.key;
+        const res = await get(route.path, {
+          ...(route.variant === null ? {} : { params: { path: { id: key } } }), ...(route.format === 'svg' ? { parseAs: 'text' } : {}),
+        });
+        expect([route.path, res.response.status, res.response.headers.get('content-type')])
+          .toEqual([route.path, 200, route.format === 'svg' ? 'image/svg+xml' : 'application/json; charset=utf-8']);
+        if (route.format === 'svg') expect(String(res.data)).toMatch(/^<svg /);
+        else expect(typeof (res.data!.usermeta as { licence: unknown }).licence).toBe('string');
+        continue;
       }
       const { data, error, response } = await get(route.path, options);
       expect([route.path, response.status, error]).toEqual([route.path, 200, undefined]);

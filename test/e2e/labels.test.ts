@@ -53,7 +53,7 @@ beforeAll(async () => {
   put('organization', ids.map((id) => [id, orgName.get(merges.canon(id)!) ?? null]));
   put('person', (await walkAll<Row>(gw, '/people')).map((p) => [p.id, p.canonical_name]));
   put('registration', (await walkAll<Row>(gw, '/registrations')).map((r) => [r.id,
-    `${orgName.get(r.client_organization_id) ?? 'Unnamed client'} — ${clip(r.summary ?? (r.subjects.length ? r.subjects.join(', ') : null), 90)}`
+    `${orgName.get(r.client_organization_id) ?? 'Unnamed client'} — ${clip(r.summary ?? (r.subjects.length ? r.subjects.join(', ') : null), 48)}`
       .replace(/ — null$/, '')]));
   put('agenda_item', (await walkAll<Row>(gw, '/agenda-items')).map((a) => [a.id, a.title]));
   put('application', (await walkAll<Row>(gw, '/applications')).map((a) => [a.id, a.address === null ? null : a.type ? `${a.address} (${a.type})` : a.address]));

@@ -147,6 +147,19 @@ describe('no private byte is published', () => {
     expect(feeds.filter((f) => !f.rel.endsWith('.br') && /contribut/i.test(utf8(f).split(ATTRIBUTION).join(''))).map((f) => f.rel)).toEqual([]);
   });
 
+  it('scans every chart, SVG and spec, and no chart names a contributor or draws a tier-3 share', async () => {
+    const index = JSON.parse(files.find((f) => f.rel === 'api/v1/insights/charts.json')!.text) as { data: { svg: string; vega_lite: string }[] };
+    expect(index.data.length).toBeGreaterThan(6);
+    const charts = files.filter((f) => /\/chart\.(svg|vl\.json)$/.test(f.rel));
+    const rel = (url: string) => `api/v1${url.slice(url.indexOf('/insights/'))}`;
+    expect(charts.map((f) => f.rel).sort()).toEqual(index.data.flatMap((c) => [rel(c.svg), rel(c.vega_lite)]).sort());
+    const names = (await wh.all<{ n: string }>(`select distinct trim(contributor_name) as n from src_contributions__rows
+      where contributor_name is not null and length(trim(contributor_name)) >= 8`)).map((r) => r.n);
+    const leaks = charts.flatMap((f) => names.filter((n) => f.text.includes(n)).map((n) => `${f.rel}: ${n}`));
+    expect(leaks).toEqual([]);
+    expect(charts.filter((f) => /tier3|tier 3/i.test(f.text)).map((f) => f.rel)).toEqual([]);
+  });
+
   it('publishes no L7 link and no tier-3 match', () => {
     const leaks = files.filter((f) => /"task":"L7"/.test(f.text) || /"tier":3\b/.test(f.text)).map((f) => f.rel);
     expect(leaks).toEqual([]);

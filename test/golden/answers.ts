@@ -33,7 +33,8 @@ export async function goldenAnswers(config: Config): Promise<Map<string, GoldenA
     if (res.status !== 200) throw new Error(`${route.id}: ${request} answered ${res.status} (${body.slice(0, 200)}); a golden answer is a 200`);
     const exportId = res.headers.get('x-export-id');
     if (!exportId) throw new Error(`${route.id}: ${request} has no X-Export-Id`);
-    const format = goldenFileName(route).endsWith('.json') ? 'json' : 'raw';
+    const file = goldenFileName(route);
+    const format = file.endsWith('.jsonl') ? 'jsonl' : file.endsWith('.svg') ? 'svg' : /\.(atom|opml)$/.test(file) ? 'raw' : 'json';
     try {
       answers.set(goldenFileName(route), { route, request, text: toGoldenText(body, exportId, format) });
     } catch (error) {
@@ -45,7 +46,7 @@ export async function goldenAnswers(config: Config): Promise<Map<string, GoldenA
 
 /** The answer files in `dir` (everything but this folder's code and notes). */
 export function goldenFiles(dir = GOLDEN_DIR): string[] {
-  return readdirSync(dir).filter((f) => /\.(jsonl?|atom|opml)$/.test(f)).sort();
+  return readdirSync(dir).filter((f) => /\.(jsonl?|svg|atom|opml)$/.test(f)).sort();
 }
 
 export interface GoldenDiff {

@@ -17,6 +17,7 @@ const REQUIRED_FROM: Readonly<Record<string, string>> = { organization: 'organiz
 
 /** The golden file of a route: its id, with the bulk file's own extension (its bytes are stored as served). */
 export function goldenFileName(route: GoldenRoute): string {
+  if (route.kind === 'chart' && route.format === 'svg') return `${route.id.replace(/\.svg$/, '')}.svg`;
   if (route.kind === 'feed' && route.variant !== 'index') return `${route.id}.${route.variant === 'opml' ? 'opml' : 'atom'}`;
   return route.kind === 'bulk' && route.variant === 'file' ? `${route.id}.jsonl` : `${route.id}.json`;
 }
@@ -35,6 +36,14 @@ export async function goldenRequest(app: E2eApp, route: GoldenRoute): Promise<st
       const list = routes.find((r) => r.kind === 'list' && r.resource === route.resource);
       if (!list) throw new Error(`${route.id}: no list route publishes ${route.resource}, so there is no first record`);
       return route.path.replace('{id}', encodeURIComponent(await _firstId(app, list.path)));
+    }
+    case 'chart': {
+      if (route.variant === null) return route.path;
+      // the first key the chart index lists for this insight
+      const index = await _ok<{ data: { insight: string; key: string | null }[] }>(app, '/insights/charts');
+      const first = index.data.find((c) => c.key !== null && `insights${c.insight.slice('/insights'.length)}` === route.resource);
+      if (!first) throw new Error(`${route.id}: the chart index lists no per-key chart of ${route.resource}`);
+      return route.path.replace('{id}', encodeURIComponent(first.key!));
     }
     case 'search':
       // a word every sample city's registrations use

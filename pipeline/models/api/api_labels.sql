@@ -14,13 +14,14 @@ people as (
 ),
 
 registrations as (
-    -- the client and what was lobbied about: "Client — summary", the summary cut to keep a label short
+    -- the client and what was lobbied about: "Client — summary", the summary cut at a headline's length, because a
+    -- communication carries this label beside three names and every byte of it is sent (and compressed) per record
     select
         'registration' as kind,
         r.id,
         concat_ws(' — ',
             coalesce(o.canonical_name, 'Unnamed client'),
-            label_clip(coalesce(r.summary, nullif(array_to_string(r.subjects, ', '), '')), 90)) as name
+            label_clip(coalesce(r.summary, nullif(array_to_string(r.subjects, ', '), '')), 48)) as name
     from api_registrations as r
     left join api_organizations as o on o.id = r.client_organization_id
 ),

@@ -37,6 +37,9 @@ export interface TableSpec<T extends SourceTable = SourceTable> {
   /** A file with a header and no record is normal (the operator's own files: no decisions or groups yet); for the
    *  City's files it means a failed export and is a file-level problem. */
   emptyAllowed?: boolean;
+  /** Files a writer appends to record by record, each ending with a line break (the reviewers' decisions): a last
+   *  record without one was cut off mid-write, so it is quarantined as torn rather than read with a truncated cell. */
+  appendOnly?: boolean;
 }
 
 /** A TableSpec, its table's column names checked (the table literal fixes T). */
@@ -134,7 +137,18 @@ export async function loadCsvTable(ctx: SourceContext, file: string, spec: Table
 
   let lastAt = 0; // the last record, and whether its width was wrong: with no final line break, a file cut off
   let lastShort = false;
+  // appendOnly: each record is held until the next one arrives, so the last can be judged once the file's end is known
+  let held: { spec: TableSpec; at: number; values: string[] } | null = null;
   const onRecord = (spec: TableSpec, at: number): void => {
+    if (!spec.appendOnly) return useRecord(spec, at);
+    const previous = held;
+    held = { spec, at, values };
+    if (previous) {
+      values = previous.values;
+      useRecord(previous.spec, previous.at);
+    }
+  };
+  const useRecord = (spec: TableSpec, at: number): void => {
     lastAt = at;
     lastShort = values.length !== width;
     if (values.length !== width) {
@@ -175,6 +189,17 @@ export async function loadCsvTable(ctx: SourceContext, file: string, spec: Table
         }
       },
     });
+    const last = held as { spec: TableSpec; at: number; values: string[] } | null;
+    if (last) {
+      values = last.values;
+      // a cut inside a quoted cell is the parser's broken record after this one, quarantined below
+      const brokenAfter = (read.broken.at(-1)?.position ?? 0) > last.at + headerAt;
+      if (read.endsWithLineBreak || brokenAfter) useRecord(last.spec, last.at);
+      else {
+        rejected++;
+        reject(last.at, 'torn last line: the file does not end with a line break (a write was cut off); record not used', excerpt());
+      }
+    }
   } finally {
     loaded = sink.close();
   }
@@ -188,7 +213,7 @@ export async function loadCsvTable(ctx: SourceContext, file: string, spec: Table
     fileProblem('no recognised header row; file not read', quotable ? read.header.join(',') : `[${leading} rows withheld]`);
   } else if (loaded + rejected === 0 && !(active as TableSpec).emptyAllowed) {
     fileProblem('no records after the header (an empty export?)', '');
-  } else if (!read.endsWithLineBreak && (lastShort || (read.broken.at(-1)?.position ?? 0) > lastAt + headerAt)) {
+  } else if (!read.endsWithLineBreak && !(active as TableSpec).appendOnly && (lastShort || (read.broken.at(-1)?.position ?? 0) > lastAt + headerAt)) {
     fileProblem('file ends inside its last record (cut off?)', '');
   }
   if (ctx.reuse && sha256 && ctx.quarantine.files.length === problemsBefore) {

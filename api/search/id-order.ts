@@ -1,0 +1,44 @@
+// The order of ids within one searchable list, as /search breaks ties by it (numbers as numbers, then code units),
+// worked out once per export: each row's rank in that order, so comparing two tied hits is comparing two integers,
+// and where a cursor's id falls in it, so a page after the cursor is the rows of a higher rank.
+
+/** Rows in id order and each row's rank in it. */
+export interface IdOrder {
+  /** rows, sorted by id */
+  rows: Uint32Array;
+  /** row → its position in `rows` */
+  ranks: Uint32Array;
+}
+
+export function toIdOrder(ids: readonly string[]): IdOrder {
+  const rows = Uint32Array.from(ids.keys()).sort((a, b) => compareIds(ids[a]!, ids[b]!));
+  const ranks = new Uint32Array(ids.length);
+  rows.forEach((row, rank) => { ranks[row] = rank; });
+  return { rows, ranks };
+}
+
+/** The first rank whose id comes after `id` (the count of ids at or before it). */
+export function rankAfter(ids: readonly string[], order: IdOrder, id: string): number {
+  let lo = 0;
+  let hi = order.rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareIds(ids[order.rows[mid]!]!, id) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The order of ids: all-digit ids as numbers, otherwise (and between equal lengths) by UTF-16 code units. */
+export function compareIds(a: string, b: string): number {
+  if (a.length !== b.length && _digits(a) && _digits(b)) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function _digits(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return s.length > 0;
+}

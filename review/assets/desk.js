@@ -1,0 +1,21 @@
+// The desk's keyboard shortcuts: a key press outside a text field follows the link or presses the button marked
+// with data-shortcut="<key>" (c confirm, r reject, s skip, u undo, n next, p previous). No inline script anywhere:
+// the Content-Security-Policy allows only this file and htmx, both served by the desk.
+document.addEventListener('keydown', (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) {
+    if (event.key === 'Escape') target.blur(); // leave the note field to use the keys again
+    return;
+  }
+  const el = document.querySelector(`[data-shortcut="${CSS.escape(event.key)}"]`);
+  if (!el || el.disabled) return;
+  event.preventDefault();
+  el.click();
+});
+// after htmx swaps the decision panel, focus it so a screen reader and the keyboard carry on from there
+document.addEventListener('htmx:afterSwap', (event) => {
+  const panel = document.getElementById('decision');
+  if (panel && event.detail.target === panel) panel.setAttribute('tabindex', '-1');
+  document.getElementById('decision')?.focus?.();
+});
