@@ -8,6 +8,7 @@ import { routes as registry } from './routes.ts';
 import { schemas as recordSchemas } from './schemas/registry.ts';
 import { bulkOperation } from './openapi-bulk.ts';
 import { chartOperation } from './openapi-charts.ts';
+import { feedOperation } from './openapi-feeds.ts';
 import { EXTENSION_MARK, LABELS_PARAMETER, withLabelSiblings } from './openapi-labels.ts';
 import { SEARCH_MAX_CHARS } from './routes/search.ts';
 
@@ -24,6 +25,7 @@ const TAG_TEXT: Record<Route['group'], string> = {
   Bulk: 'Nightly bulk export',
   Search: 'Extension: full-text search across the text-bearing lists',
   Charts: 'Extension: charts of the time-series insights, as SVG and as Vega-Lite specs with their data inline',
+  Feeds: 'Extension: Atom feeds of new registrations and communications, and their index',
 };
 
 export interface OpenApiOptions {
@@ -92,7 +94,7 @@ export function operationId(routeId: string): string {
 }
 
 function _envelopeSchema(route: Route, schemas: Record<string, Json>): string {
-  if (route.kind === 'static' || route.kind === 'bulk' || route.kind === 'chart') return route.schema;
+  if (route.kind === 'static' || route.kind === 'bulk' || route.kind === 'chart' || route.kind === 'feed') return route.schema;
   const name = route.kind === 'list' || route.kind === 'search' ? `${route.schema}Page` : `${route.schema}Envelope`;
   const text = { type: 'string' };
   schemas[name] = route.kind === 'list' || route.kind === 'search'
@@ -117,6 +119,9 @@ function _operation(route: Route, envelope: string): Json {
   }
   if (route.kind === 'chart') {
     return { operationId: operationId(route.id), tags: [route.group], summary: route.summary, description: route.description, ...chartOperation(route) };
+  }
+  if (route.kind === 'feed') {
+    return { operationId: operationId(route.id), tags: [route.group], summary: route.summary, description: route.description, ...feedOperation(route) };
   }
   const parameters: Json[] = [];
   if (route.kind === 'list') {

@@ -12,10 +12,11 @@ import { linkRoutes } from './routes/links.ts';
 import { procurementRoutes } from './routes/procurement.ts';
 import { searchRoutes } from './routes/search.ts';
 import { CHART_INDEX_ROUTE, chartRoutes } from './routes/charts.ts';
+import { feedRoutes } from './routes/feeds.ts';
 
 export const routes: readonly Route[] = [
   ...entityRoutes, ...linkRoutes, ...developmentRoutes, ...procurementRoutes, ...contributionRoutes, ...activityInsightRoutes,
-  ...trendInsightRoutes, ...bulkRoutes, ...searchRoutes, CHART_INDEX_ROUTE, ...chartRoutes,
+  ...trendInsightRoutes, ...bulkRoutes, ...searchRoutes, CHART_INDEX_ROUTE, ...chartRoutes, ...feedRoutes,
 ];
 
 /** Routes of one kind, in registry order. */

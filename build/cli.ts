@@ -9,6 +9,8 @@ import { openWarehouse } from '../pipeline/db/warehouse.ts';
 import { assertNight, checkNight, describeAccepted } from '../pipeline/guard/night-guard.ts';
 import { commitStagedState } from '../pipeline/lib/night-state.ts';
 import { bulkExport } from './bulk-export.ts';
+import { readFeedRows } from './feeds/read-rows.ts';
+import { feedsExport } from './feeds/write-feeds.ts';
 import { linkQualityFile, quarantineFile } from './bulk/side-files.ts';
 import type { SideFile } from './bulk/write-bulk.ts';
 import { writeHostConfig } from './host/write.ts';
@@ -45,7 +47,7 @@ export async function runBuild(config: Readonly<Config>, logTo: LogTarget = cons
       exportIdFor: (generation) => toExportId(input.exportDate, input.runId, generation),
       build: (dir, exportId, previous) => writeSite({ ...input, exportId }, dir, fileEffects(log, report.progress), undefined, [bulkExport({
         siteRoot: config.siteRoot, baseUrl: config.baseUrl, exportDate: input.exportDate, runId: input.runId, sideFiles,
-      })], previous),
+      }), feedsExport({ baseUrl: config.baseUrl, readRows: () => readFeedRows(wh) })], previous),
       // The night guard once more, against the export live now: the pipeline checked against the one live then.
       beforeSwitch: (live, next) => {
         // the pipeline records the night's counts in the warehouse it swaps in (pipeline/run.ts)

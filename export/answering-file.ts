@@ -3,7 +3,8 @@
 // configuration writer, the canonical-URL lister). A file answers only a canonical request (docs/static-hosting.md,
 // "What the files answer"); anything else needs the engine or an error, which only the gateway gives.
 import { toLimit } from '../api/query/params.ts';
-import { PAGE_LIMIT_DEFAULT, type Route } from '../api/routes/types.ts';
+import { FEED_NAME_PATTERN } from '../api/routes/feeds.ts';
+import { PAGE_LIMIT_DEFAULT, type FeedRoute, type Route } from '../api/routes/types.ts';
 import { CHART_FILES } from '../api/routes/charts.ts';
 import { exportLayout, isSafeFileKey } from './layout.ts';
 
@@ -33,6 +34,8 @@ export function answeringFile(route: Route, query: string | URLSearchParams, id?
     case 'bulk':
     case 'search':
       return null;
+    case 'feed':
+      return bare ? _feedFile(route, id) : null;
     case 'list': {
       if (route.params.some((p) => p.required)) return null;
       // the spellings a client sends (no query, the default limit, a lone cursor) are told apart without parsing
@@ -63,7 +66,7 @@ export const FILE_KEY = 'FILEKEY';
  * (export/canonical-urls.ts).
  */
 export function fileForms(route: Route): FileForm[] {
-  const id = route.kind === 'detail' || (route.kind === 'chart' && route.variant !== null) ? FILE_KEY : undefined;
+  const id = route.kind === 'detail' || (route.kind === 'chart' && route.variant !== null) || (route.kind === 'feed' && route.variant === 'feed') ? FILE_KEY : undefined;
   const forms: FileForm[] = [];
   for (const query of ['', FIRST_PAGE_LIMIT, `cursor=${FILE_KEY}`]) {
     const file = answeringFile(route, query, id);
@@ -73,6 +76,14 @@ export function fileForms(route: Route): FileForm[] {
 }
 
 const FIRST_PAGE_LIMIT = `limit=${PAGE_LIMIT_DEFAULT}`;
+const FEED_NAME = new RegExp(FEED_NAME_PATTERN);
+
+/** A feed route's file: the index, the OPML list, or the feed `id` names (a feed name is a file key, FILE_KEY too). */
+function _feedFile(route: FeedRoute, id: string | undefined): string | null {
+  if (route.variant === 'index') return exportLayout.feedIndex;
+  if (route.variant === 'opml') return exportLayout.feedOpml;
+  return id !== undefined && (id === FILE_KEY || FEED_NAME.test(id)) ? exportLayout.feed(id) : null;
+}
 
 /** Any other spelling, as the engine's parser reads it: only `limit` (the default, however written: toLimit) and
  *  `cursor`, each at most once. */

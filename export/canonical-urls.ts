@@ -14,11 +14,11 @@ export interface CanonicalUrl {
 }
 
 /** The canonical URLs of an export, one per file, in a fixed order (statics, then each list's pages, then each
- *  detail route's documents, then the charts; within a route by file name). */
+ *  detail route's documents, then the charts, then the feeds; within a route by file name). */
 export function canonicalUrls(manifest: Pick<ExportManifest, 'files'>): CanonicalUrl[] {
   const files = Object.keys(manifest.files).sort();
   const out: CanonicalUrl[] = [];
-  for (const route of [...routesOfKind('static'), ...routesOfKind('list'), ...routesOfKind('detail'), ...routesOfKind('chart')]) {
+  for (const route of [...routesOfKind('static'), ...routesOfKind('list'), ...routesOfKind('detail'), ...routesOfKind('chart'), ...routesOfKind('feed')]) {
     const seen = new Set<string>();
     for (const form of fileForms(route)) {
       const [head, tail] = form.file.split(FILE_KEY) as [string, string | undefined];

@@ -34,6 +34,10 @@ export const exportLayout = {
   /** The bulk export's files (`GET /bulk/{date}/{file}`) and its manifest (`GET /bulk`). */
   bulkFile: (name: string) => `bulk/${name}`,
   bulkManifest: 'bulk/manifest.json',
+  /** The Atom feeds (an extension, docs/feeds.md): one file per feed, and the index of them as JSON and as OPML. */
+  feed: (name: string) => `api/v1/feeds/${name}.atom`,
+  feedIndex: 'api/v1/feeds/index.json',
+  feedOpml: 'api/v1/feeds/index.opml',
 } as const;
 
 /** Where the bulk files of pruned exports stay downloadable (`<siteRoot>/bulk-archive/<export-id>/`, KEEP_BULK_EXPORTS). */

@@ -25,11 +25,13 @@ export function twinPath(rel: string, encoding: Encoding): string {
   return `${rel}${encoding === 'gzip' ? '.gz' : '.br'}`;
 }
 
-/** Whether the writer stores twins for this file: the API's bodies (JSON, and the charts' SVG) at or over the
- *  compression threshold. */
+/** Whether the writer stores twins for this file: the API's bodies (JSON, the charts' SVG, the feeds' Atom and OPML) at
+ *  or over the compression threshold. */
 export function hasTwins(rel: string, bytes: number): boolean {
-  return rel.startsWith('api/v1/') && (rel.endsWith('.json') || rel.endsWith('.svg')) && bytes >= MIN_COMPRESS_BYTES;
+  return rel.startsWith('api/v1/') && TWINNED.test(rel) && bytes >= MIN_COMPRESS_BYTES;
 }
+
+const TWINNED = /\.(json|svg|atom|opml)$/;
 
 /** The mtime (seconds since the epoch) the writer gives a file and its twins: the first 32 bits of its SHA-256. */
 export function contentMtime(sha256Hex: string): number {

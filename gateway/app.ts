@@ -22,6 +22,7 @@ import type { WarmGet } from './fast-path/warm.ts';
 import { serveDetail, serveList, serveStatic } from './routes/pages.ts';
 import { serveSearch } from './routes/search.ts';
 import { serveChart } from './routes/charts.ts';
+import { serveFeed } from './routes/feeds.ts';
 import { fileReply } from './routes/export-replies.ts';
 import { createRateLimiter, type RateLimitResult } from './rate-limit/limiter.ts';
 import type { Reply } from './http/reply.ts';
@@ -180,6 +181,8 @@ async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRo
       case 'detail':
         // detail routes read no other parameter: the rest of a query is ignored, as a static host ignores it
         return await serveDetail(opened, route, _decodeId(getRouterParam(event, 'id')), parseLabels(event.url.searchParams.get(LABELS_PARAM)));
+      case 'feed':
+        return await serveFeed(opened, route, getRouterParam(event, 'id'));
     }
   } catch (error) {
     // Errors answered from an export still say which export answered.

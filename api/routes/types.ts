@@ -48,7 +48,7 @@ interface RouteBase {
   id: string;
   /** Path relative to the base URL, OpenAPI style (`/organizations/{id}`). */
   path: string;
-  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk' | 'Search' | 'Charts';
+  group: 'Meta' | 'Entities' | 'Links' | 'Development' | 'Procurement' | 'Contributions' | 'Insights' | 'Bulk' | 'Search' | 'Charts' | 'Feeds';
   summary: string;
   description?: string;
 }
@@ -139,7 +139,17 @@ export interface ChartRoute extends RouteBase {
   idDescription?: string;
 }
 
-export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute | SearchRoute | ChartRoute;
+/** The Atom feeds, an extension of the v1 contract (docs/feeds.md): files the site build writes into every export
+ *  (`api/v1/feeds/`), answered as files by the gateway and a static host alike. `index` is the feed index (JSON),
+ *  `opml` the same list for feed readers, `feed` one Atom feed named by `{id}`. */
+export interface FeedRoute extends RouteBase {
+  kind: 'feed';
+  variant: 'index' | 'opml' | 'feed';
+  /** Schema of the index (the OPML and Atom bodies are XML, described by their media types). */
+  schema: SchemaName;
+}
+
+export type Route = ListRoute | DetailRoute | StaticRoute | BulkRoute | SearchRoute | ChartRoute | FeedRoute;
 
 export const PAGE_LIMIT_DEFAULT = 100;
 export const PAGE_LIMIT_MAX = 500;

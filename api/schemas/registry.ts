@@ -8,6 +8,7 @@ import {
 import { bulkSchemas } from './bulk.ts';
 import { searchSchemas } from './search.ts';
 import { chartSchemas } from './charts.ts';
+import { feedSchemas } from './feeds.ts';
 import { described, describedRow } from './descriptions.ts';
 import { activityInsightSchemas } from './insights-activity.ts';
 import { developmentProcurementInsightSchemas } from './insights-development-procurement.ts';
@@ -75,6 +76,7 @@ export const schemas: Record<string, Schema> = {
   ...bulkSchemas,
   ...searchSchemas,
   ...chartSchemas,
+  ...feedSchemas,
 };
 
 

@@ -1,9 +1,10 @@
 // The nginx site configuration of one export (docs/static-hosting.md): every canonical URL answered from the export's
-// files as the gateway answers it (same bytes, JSON content type or the charts' SVG, CORS, Cache-Control until the refresh hour, the
-// ETag formula of export/representations.ts, the writer's gzip and brotli twins, X-Export-Id) and every other request
+// files as the gateway answers it (same bytes, JSON content type or the charts' SVG and the feeds' Atom and OPML, CORS,
+// Cache-Control until the refresh hour, the ETag formula of export/representations.ts, the writer's gzip and brotli twins, X-Export-Id) and every other request
 // (filters, other limits, cursors of other walks, errors, preflights, bulk files, rate limits) proxied to the gateway.
 // An http-context include: map, upstream and server blocks, nothing else.
 import { routes } from '../../api/routes.ts';
+import { FEED_MEDIA_TYPES } from '../../api/routes/feeds.ts';
 import type { Route } from '../../api/routes/types.ts';
 import { FILE_KEY, fileForms } from '../../export/answering-file.ts';
 import { FILE_KEY_SOURCE } from '../../export/layout.ts';
@@ -68,10 +69,10 @@ export function nginxSiteConfig(o: NginxSiteOptions): string {
     `    server_name ${o.serverName};`,
     `    root ${o.exportDir};`,
     '    server_tokens off;',
-    '    types { application/json json; image/svg+xml svg; }',
+    `    types { application/json json; image/svg+xml svg; ${FEED_MEDIA_TYPES.atom} atom; ${FEED_MEDIA_TYPES.opml} opml; }`,
     '    default_type application/json;',
     '    charset utf-8;',
-    '    charset_types application/json;',
+    `    charset_types application/json ${FEED_MEDIA_TYPES.atom} ${FEED_MEDIA_TYPES.opml};`,
     '    # the writer\'s twins (x.json.gz, x.json.br): never compressed here; nginx\'s ETag "<mtime>-<size>" is the',
     '    # gateway\'s, as the writer sets every file\'s mtime from its content hash',
     '    gzip off;',
@@ -118,7 +119,7 @@ function _routeBlock(route: Route, base: string, fileHeaders: readonly string[])
     return `    ${args} "/${form.file.replace(FILE_KEY, `$${KEY_VARIABLE}`)}";`;
   });
   const path = `${base}${route.path}`;
-  // a detail's or per-key chart's path captures its id as a file key
+  // a detail's, a per-key chart's or a feed's path captures its id as a file key (`/feeds/{id}.atom`: the name before the suffix)
   const match = route.path.includes('{id}') ? `~ "^${_regex(path).replace(_regex('{id}'), key)}$"` : `= ${path}`;
   return [{
     map: [`map $args ${variable} {`, '    default "";', ...entries, '}'],

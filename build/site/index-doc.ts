@@ -3,6 +3,7 @@
 import { CURSOR_PARAM, ERROR_CODES, LIMIT_PARAM, PAGINATION_NOTES, rateLimitNotes, type RateLimits } from '../../api/notes.ts';
 import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
 import { BULK_DATE_PATTERN, BULK_FILE_PATTERN } from '../../api/routes/bulk.ts';
+import { FEED_NAME_PATTERN } from '../../api/routes/feeds.ts';
 import type { Route } from '../../api/routes/types.ts';
 
 export interface IndexOptions {
@@ -46,6 +47,9 @@ function _parameters(r: Route): Record<string, unknown>[] {
       { name: 'date', in: 'path', required: true, type: 'string', pattern: BULK_DATE_PATTERN, description: 'Export date' },
       { name: 'file', in: 'path', required: true, type: 'string', pattern: BULK_FILE_PATTERN, description: 'A file name of that export\'s manifest' },
     ];
+  }
+  if (r.kind === 'feed' && r.variant === 'feed') {
+    return [{ name: 'id', in: 'path', required: true, type: 'string', pattern: FEED_NAME_PATTERN, description: 'Feed name, as GET /feeds lists it' }];
   }
   if (r.kind !== 'list' && r.kind !== 'search') return [];
   const own = r.params.map((p) => ({

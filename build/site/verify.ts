@@ -42,6 +42,8 @@ export async function verifySite(dir: string, routes: readonly Route[] = registr
     }));
   }
   for (const route of routes) {
+    // the feeds are an extra part of an export (build/feeds/), like the bulk files: required once it has them
+    if (route.kind === 'feed' && manifest.counts.feeds === undefined) continue;
     // the file of the route's bare request (none for a detail, or a list with a required parameter), and the data the
     // gateway reads beside it
     const bare = route.kind === 'detail' ? null : answeringFile(route, '');

@@ -27,13 +27,15 @@ import { siteCharts } from './charts.ts';
 
 const DEFAULT_RATE_LIMITS = { anonymous: 60, withKey: 600 };
 
-/** What an extra part of the export (the bulk files) gets: the folder, the export id, every list route's serialised
- *  records in API order, and a way to list the files it writes itself in the manifest. Returns counts to record. */
+/** What an extra part of the export (the bulk files, the feeds) gets: the folder, the export id, every list route's
+ *  serialised records in API order, a way to list the files it writes itself in the manifest, and the site's own
+ *  writer (twins, content mtimes, links to unchanged files of the live export). Returns counts to record. */
 export type SiteExtra = (ctx: {
   dir: string;
   exportId: string;
   records: ReadonlyMap<ListRoute, readonly string[]>;
   register(rel: string, entry: { sha256: string; bytes: number }): void;
+  write(rel: string, content: string | Uint8Array): Promise<void>;
 }) => Promise<Record<string, number>>;
 
 /** Write the export folder `outDir` (which must not hold these files yet) and return its manifest; files unchanged
@@ -93,9 +95,13 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   for (const [rel, text] of searchDocFiles(records, labels).files) await sink.write(rel, text);
   await sink.flush();
   for (const extra of extras) {
-    Object.assign(counts, await extra({ dir: outDir, exportId: ctx.exportId, records, register: (rel, entry) => sink.register(rel, entry) }));
+    Object.assign(counts, await extra({
+      dir: outDir, exportId: ctx.exportId, records, register: (rel, entry) => sink.register(rel, entry), write: (rel, content) => sink.write(rel, content),
+    }));
     stage('extra part of the export written');
   }
+  // the twins of what the extras wrote are listed once compressed
+  await sink.flush();
 
   const files = { ...sink.files };
   await sink.write(exportLayout.fileIndex, fileIndexFileOf(files));

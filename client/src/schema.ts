@@ -1228,6 +1228,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every Atom feed of the latest export with its URL, title, kind, subject and entry count
+         * @description Extension (not in the v1 contract). Written by the nightly build like every file of an export (docs/feeds.md).
+         */
+        get: operations["feedsIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds.opml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every Atom feed as an OPML 2.0 outline, for importing into a feed reader
+         * @description Extension (not in the v1 contract). The same feeds as /feeds, as text/x-opml.
+         */
+        get: operations["feedsOpml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{id}.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One Atom feed (RFC 4287): the newest 100 entries of what it follows, newest first
+         * @description Extension (not in the v1 contract). Feed names: registrations, registrations-topic-{topic}, registrations-ward-{ward}, communications-member-{person id}, organization-{organisation id}, upcoming, upcoming-topic-{topic}; /feeds lists those the export holds. Entry ids are tag: URIs that never change for a record; updated dates come from the data, so a feed whose records did not change keeps its bytes and ETag from night to night. 404 for a name the export has no feed of.
+         */
+        get: operations["feedsFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2800,6 +2860,33 @@ export interface components {
                 svg: string;
                 /** @description URL of the Vega-Lite spec (data inline, responsive width) */
                 vega_lite: string;
+            }[];
+            licence: string;
+            attribution: string;
+        };
+        /** @description Extension: every Atom feed of the export */
+        FeedIndex: {
+            /** @description URL of the same list as OPML 2.0, for feed readers */
+            opml: string;
+            /** @description Every feed, ordered by kind (in the order of `kind`'s values) then subject */
+            feeds: {
+                /** @description The feed's name: its URL is {base}/feeds/{id}.atom */
+                id: string;
+                /** @description The feed's URL (application/atom+xml) */
+                url: string;
+                /** @description The feed's title, as its <title> says */
+                title: string;
+                /**
+                 * @description What the feed follows
+                 * @enum {string}
+                 */
+                kind: "registrations" | "registrations_topic" | "registrations_ward" | "member_office" | "organization" | "upcoming" | "upcoming_topic";
+                /** @description The topic id, ward, person id or organisation id followed; null for a feed of all */
+                subject: string | number | null;
+                /** @description Entries in the feed (at most 100, the newest) */
+                entries: number;
+                /** @description The feed's <updated>: its newest entry's date (RFC 3339) */
+                updated: string;
             }[];
             licence: string;
             attribution: string;
@@ -5378,6 +5465,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VegaLiteSpec"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    feedsIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed index */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedIndex"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    feedsOpml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every feed as OPML 2.0 */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/x-opml": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    feedsFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The feed's name, as GET /feeds lists it (e.g. registrations, registrations-topic-affordable_housing) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Atom feed */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
                 };
             };
             304: components["responses"]["NotModified"];

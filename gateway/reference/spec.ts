@@ -3,11 +3,12 @@
 // its first record, the static documents), and the server set to this gateway's base path so "try it" calls the host
 // that served the page. Made once per export, straight from the route handlers (no HTTP, no rate-limit budget).
 import { routes } from '../../api/routes.ts';
-import type { DetailRoute, ListRoute, Route, SearchRoute } from '../../api/routes/types.ts';
+import type { DetailRoute, FeedRoute, ListRoute, Route, SearchRoute } from '../../api/routes/types.ts';
 import { searchIndexOf } from '../../export/serve/search-indexes.ts';
 import { serveSearch } from '../routes/search.ts';
 import { requiredParamField } from '../../api/routes/define.ts';
 import { serveBulkManifest } from '../bulk/serve.ts';
+import { serveFeed } from '../routes/feeds.ts';
 import { serveDetail, serveList, serveStatic } from '../routes/pages.ts';
 import { bytesReply } from './assets.ts';
 import { chartExample } from './chart-examples.ts';
@@ -76,6 +77,7 @@ async function _example(opened: OpenedExport, route: Route, firstIds: Map<string
     if (route.kind === 'search') return await _searchExample(opened, route, basePath);
     if (route.kind === 'bulk') return route.variant === 'manifest' ? { path: route.path, params: {}, response: _json(await serveBulkManifest(opened)) } : null;
     if (route.kind === 'chart') return await chartExample(opened, route, basePath);
+    if (route.kind === 'feed') return await _feedExample(opened, route);
     return await _detailExample(opened, route, firstIds);
   } catch {
     return null; // a route this export cannot answer keeps its schema only
@@ -132,6 +134,16 @@ async function _detailExample(opened: OpenedExport, route: DetailRoute, firstIds
   if (id === undefined) return null;
   const response = _json(await serveDetail(opened, route, id));
   return { path: route.path.replace('{id}', encodeURIComponent(id)), params: { id }, response };
+}
+
+/** The feed index with its first feeds (the whole list is thousands long); the OPML and a feed are XML, so their
+ *  example is the request alone: the export's first feed. */
+async function _feedExample(opened: OpenedExport, route: FeedRoute): Promise<Example | null> {
+  const index = _json(await serveFeed(opened, { ...route, variant: 'index' }, undefined)) as { feeds?: { id: string }[] };
+  const first = index.feeds?.[0]?.id;
+  if (route.variant === 'index') return { path: route.path, params: {}, response: { ...index, feeds: index.feeds?.slice(0, EXAMPLE_ROWS) } };
+  if (route.variant === 'opml' || first === undefined) return route.variant === 'opml' ? { path: route.path, params: {}, response: null } : null;
+  return { path: route.path.replace('{id}', first), params: { id: first }, response: null };
 }
 
 function _json(reply: Reply): unknown {

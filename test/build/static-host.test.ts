@@ -106,6 +106,14 @@ it('answers every canonical URL from files exactly as the gateway does', async (
     }
   }
   expect(compared).toBe(urls.length * 3);
+  // the feeds are among them, served as Atom and OPML with the writer's twins and validators
+  const feed = urls.find((u) => u.url === '/feeds/registrations.atom')!;
+  expect(feed).toBeDefined();
+  expect(urls.some((u) => u.url === '/feeds') && urls.some((u) => u.url === '/feeds.opml')).toBe(true);
+  const atom = await get(`${nginxRoot}${base}${feed.url}`, { 'accept-encoding': 'br' });
+  expect([atom.headers['content-type'], atom.headers['content-encoding']]).toEqual(['application/atom+xml; charset=utf-8', 'br']);
+  expect((await get(`${nginxRoot}${base}${feed.url}`, { 'accept-encoding': 'br', 'if-none-match': String(atom.headers.etag) })).status).toBe(304);
+  expect((await get(`${nginxRoot}${base}/feeds.opml`)).headers['content-type']).toBe('text/x-opml; charset=utf-8');
   // an SVG chart is image/svg+xml from the file as from the gateway (compared above), never JSON
   expect((await get(`${nginxRoot}${base}/insights/mayor-share/chart.svg`)).headers['content-type']).toBe('image/svg+xml');
   // the writer's twins are what is sent

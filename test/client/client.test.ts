@@ -50,6 +50,13 @@ describe('typed client', () => {
         const res = await get(route.path, { params: { path: { date: manifest.export_date, file: 'datapackage.json' } } });
         expect([route.path, res.response.status]).toEqual([route.path, 200]);
         continue;
+      } else if (route.kind === 'feed' && route.variant !== 'index') {
+        // Atom and OPML are XML, read as text (client/README.md)
+        const path = route.variant === 'feed' ? { params: { path: { id: 'registrations' } } } : {};
+        const res = await get(route.path, { ...path, parseAs: 'text' }) as unknown as { data?: string; response: Response };
+        expect([route.path, res.response.status]).toEqual([route.path, 200]);
+        expect(res.data, route.path).toMatch(/^<\?xml /);
+        continue;
       } else if (route.kind === 'chart') {
         // a chart (docs/charts.md): a per-key one by the first key the chart index lists; an SVG read as text
         const index = (await get('/insights/charts')).data!.data as { insight: string; key: string | null }[];

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openWarehouse, type Warehouse } from '../../pipeline/db/warehouse.ts';
 import { routesOfKind } from '../../api/routes.ts';
+import { ATTRIBUTION } from '../../api/licence.ts';
 import { e2eConfig, openE2eApp, openE2eWarehouse, requiredQuery } from './harness.ts';
 
 let files: { rel: string; text: string }[] = [];
@@ -128,6 +129,22 @@ describe('no private byte is published', () => {
     expect(folded.length).toBeGreaterThan(50);
     const foldedLeaks = insightFiles.flatMap((f) => folded.filter((n) => f.text.includes(n)).map((n) => `${f.rel}: ${n}`));
     expect(foldedLeaks).toEqual([]);
+  });
+
+  it('scans the Atom feeds, their index and OPML, and names no contributor in them who is not a published person or organisation', async () => {
+    const feeds = files.filter((f) => f.rel.startsWith('api/v1/feeds/'));
+    for (const name of ['api/v1/feeds/registrations.atom', 'api/v1/feeds/index.json', 'api/v1/feeds/index.opml']) expect(feeds.map((f) => f.rel)).toContain(name);
+    expect(feeds.filter((f) => f.rel.endsWith('.atom.gz')).length).toBeGreaterThan(10);
+    // a contributor who is also a lobbyist or a client is named in the feeds as that published record, never otherwise
+    const names = (await wh.all<{ n: string }>(`select distinct trim(contributor_name) as n from src_contributions__rows
+      where contributor_name is not null and length(trim(contributor_name)) >= 8
+        and trim(contributor_name) not in (select canonical_name from api_people union all select canonical_name from api_organizations)`)).map((r) => r.n);
+    expect(names.length).toBeGreaterThan(50);
+    const leaks = feeds.flatMap((f) => names.filter((n) => f.text.includes(n)).map((n) => `${f.rel}: ${n}`));
+    expect(leaks).toEqual([]);
+    // nor anything of the contributions beyond the attribution naming the dataset (the .br twins are not decoded here)
+    const utf8 = (f: { rel: string; text: string }) => (f.rel.endsWith('.gz') ? f.text : Buffer.from(f.text, 'latin1').toString('utf8'));
+    expect(feeds.filter((f) => !f.rel.endsWith('.br') && /contribut/i.test(utf8(f).split(ATTRIBUTION).join(''))).map((f) => f.rel)).toEqual([]);
   });
 
   it('scans every chart, SVG and spec, and no chart names a contributor or draws a tier-3 share', async () => {

@@ -38,8 +38,12 @@ it('renders every operation with live examples, with no console error, and "try 
   expect(operations.length).toBeGreaterThan(30);
   // every operation carries an example answer from the live export
   // (a bulk file answers CSV, Parquet, JSON Lines…: its operation keeps the media types without an example)
+  // (an Atom feed and the OPML are XML: their example is the request, named in the description)
+  const feed = (spec.paths['/feeds/{id}.atom'] as unknown as { get: { description: string; 'x-extension'?: boolean } }).get;
+  expect(feed.description).toMatch(/Example\*\* \(answered by the live export [^)]*\): `GET \/api\/v1\/feeds\/[a-z0-9_-]+\.atom`/);
+  expect(feed['x-extension']).toBe(true);
   for (const [p, methods] of Object.entries(spec.paths)) {
-    if (p.endsWith('/bulk/{date}/{file}')) continue;
+    if (p.endsWith('/bulk/{date}/{file}') || p === '/feeds.opml' || p === '/feeds/{id}.atom') continue;
     // an SVG chart's example is the chart itself, shown in its description
     if (p.endsWith('/chart.svg')) {
       expect(methods.get!.responses['200']!.content['image/svg+xml'], p).toBeDefined();

@@ -34,7 +34,7 @@ export async function goldenAnswers(config: Config): Promise<Map<string, GoldenA
     const exportId = res.headers.get('x-export-id');
     if (!exportId) throw new Error(`${route.id}: ${request} has no X-Export-Id`);
     const file = goldenFileName(route);
-    const format = file.endsWith('.jsonl') ? 'jsonl' : file.endsWith('.svg') ? 'svg' : 'json';
+    const format = file.endsWith('.jsonl') ? 'jsonl' : file.endsWith('.svg') ? 'svg' : /\.(atom|opml)$/.test(file) ? 'raw' : 'json';
     try {
       answers.set(goldenFileName(route), { route, request, text: toGoldenText(body, exportId, format) });
     } catch (error) {
@@ -46,7 +46,7 @@ export async function goldenAnswers(config: Config): Promise<Map<string, GoldenA
 
 /** The answer files in `dir` (everything but this folder's code and notes). */
 export function goldenFiles(dir = GOLDEN_DIR): string[] {
-  return readdirSync(dir).filter((f) => /\.(jsonl?|svg)$/.test(f)).sort();
+  return readdirSync(dir).filter((f) => /\.(jsonl?|svg|atom|opml)$/.test(f)).sort();
 }
 
 export interface GoldenDiff {

@@ -15,10 +15,10 @@ export const GENERATED_AT = '<generated-at>';
 
 /** The stored text of one answer: JSON pretty-printed (2 spaces, as JSON.stringify indents) with every key, string and
  *  number kept byte for byte (a document's `1.0` stays `1.0`), or JSON Lines as served; `exportId` is the answer's
- *  X-Export-Id. An SVG chart is stored as served. */
-export function toGoldenText(body: string, exportId: string, format: 'json' | 'jsonl' | 'svg'): string {
+ *  X-Export-Id. An SVG chart, an Atom feed and the OPML ('raw') are stored as served. */
+export function toGoldenText(body: string, exportId: string, format: 'json' | 'jsonl' | 'svg' | 'raw'): string {
   const text = body.split(exportId).join(EXPORT_ID);
-  if (format === 'jsonl' || format === 'svg') return text.endsWith('\n') ? text : `${text}\n`;
+  if (format !== 'json') return text.endsWith('\n') ? text : `${text}\n`;
   JSON.parse(text); // the re-indenting below trusts its input to be JSON
   return `${_indented(text, _placeholder)}\n`;
 }

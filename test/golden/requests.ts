@@ -1,5 +1,6 @@
 // Which request stands for each route of the registry in the golden folder: a list's first page at limit=5, a detail
-// route's first record, a static route's document, the bulk manifest and the first JSON Lines file it lists. One
+// route's first record, a static route's document, the bulk manifest and the first JSON Lines file it lists, the feed index, its OPML and the feed of all new
+// registrations. One
 // request per route, so a change to what a route publishes lands in that route's one reviewed file.
 import { routes } from '../../api/routes.ts';
 import type { E2eApp } from '../e2e/harness.ts';
@@ -17,6 +18,7 @@ const REQUIRED_FROM: Readonly<Record<string, string>> = { organization: 'organiz
 /** The golden file of a route: its id, with the bulk file's own extension (its bytes are stored as served). */
 export function goldenFileName(route: GoldenRoute): string {
   if (route.kind === 'chart' && route.format === 'svg') return `${route.id.replace(/\.svg$/, '')}.svg`;
+  if (route.kind === 'feed' && route.variant !== 'index') return `${route.id}.${route.variant === 'opml' ? 'opml' : 'atom'}`;
   return route.kind === 'bulk' && route.variant === 'file' ? `${route.id}.jsonl` : `${route.id}.json`;
 }
 
@@ -53,6 +55,9 @@ export async function goldenRequest(app: E2eApp, route: GoldenRoute): Promise<st
       if (!first) throw new Error(`${route.id}: the bulk manifest lists no JSON Lines file`);
       return route.path.replace('{date}', manifest.export_date).replace('{file}', encodeURIComponent(first.name));
     }
+    case 'feed':
+      // the feed of every new registration stands for the feeds
+      return route.variant === 'feed' ? route.path.replace('{id}', 'registrations') : route.path;
   }
 }
 
