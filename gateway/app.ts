@@ -22,6 +22,8 @@ import type { WarmGet } from './fast-path/warm.ts';
 import { serveDetail, serveList, serveStatic } from './routes/pages.ts';
 import { serveSearch } from './routes/search.ts';
 import { serveChart } from './routes/charts.ts';
+import { serveTakeAway, type TakeAwayContext } from './take-away/serve.ts';
+import { answerFormat, FORMAT_PARAM } from '../api/take-away.ts';
 import { fileReply } from './routes/export-replies.ts';
 import { createRateLimiter, type RateLimitResult } from './rate-limit/limiter.ts';
 import type { Reply } from './http/reply.ts';
@@ -78,12 +80,32 @@ export function createGateway(deps: AppDeps): Gateway {
     const nodeReq = event.runtime?.node?.req as IncomingMessage | undefined;
     const known = counted.get(event) ?? (nodeReq && countedEarlier.get(nodeReq));
     if (known) return known;
-    const ip = getClientIp(getRequestIP(event), event.req.headers.get('x-forwarded-for'), config.trustProxyHops);
     // Preflights are sent by browsers on their own; they read the budget without spending it.
     const preflight = event.req.method === 'OPTIONS';
-    const result = await limiter.consume(ip, preflight ? null : event.req.headers.get('x-api-key'), preflight);
+    const result = await limiter.consume(_clientIp(event), preflight ? null : event.req.headers.get('x-api-key'), preflight);
     counted.set(event, result);
     return result;
+  }
+
+  function _clientIp(event: H3Event): string {
+    return getClientIp(getRequestIP(event), event.req.headers.get('x-forwarded-for'), config.trustProxyHops);
+  }
+
+  /** What a whole answer (gateway/take-away/) needs of this request: the cap, and the charging of its further pages,
+   *  whose count the answer's RateLimit header then shows. */
+  function takeAwayContext(event: H3Event): TakeAwayContext {
+    return {
+      maxRows: config.takeAwayMaxRows, baseUrl: config.baseUrl, method: event.req.method,
+      ifNoneMatch: event.req.headers.get('if-none-match'),
+      async charge(hits) {
+        const first = counted.get(event);
+        if (hits <= 0 || !first || first.storeDown) return null;
+        const result = await limiter.consumeMore(_clientIp(event), event.req.headers.get('x-api-key'), hits);
+        if (result.storeDown) return null;
+        if (!result.limited) counted.set(event, result);
+        return result.limited ? { remaining: result.remaining, limit: result.limit, anonymous: result.policy === 'anonymous', keyContact: config.apiKeyContact } : null;
+      },
+    };
   }
 
   function finish(event: H3Event, reply: Reply, rateLimit: RateLimitResult | null): Promise<Response> {
@@ -125,7 +147,7 @@ export function createGateway(deps: AppDeps): Gateway {
 
   const basePath = basePathOf(config.baseUrl);
   for (const route of routes) {
-    app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event, config.siteRoot, config.baseUrl)));
+    app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event, config.siteRoot, config.baseUrl, takeAwayContext)));
   }
   // The reference page (gateway/reference/): Swagger UI over openapi.json with the live export's examples.
   const docsRedirect: Reply = { status: 308, body: new TextEncoder().encode('{"location":"/docs/"}'), headers: { location: '/docs/' } };
@@ -148,10 +170,13 @@ export function createGateway(deps: AppDeps): Gateway {
 }
 
 /** Answer one registry route (method checks first, then the export taken once for the whole request). */
-async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRoot: string, baseUrl: string): Promise<Reply> {
+async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRoot: string, baseUrl: string,
+  takeAway: (event: H3Event) => TakeAwayContext): Promise<Reply> {
   const notRead = methodReply(event.req.method);
   if (notRead) return notRead;
-  if (route.kind === 'list') {
+  // a whole answer (format=csv|jsonl, or Accept asking for one) is never a page file
+  const format = route.kind === 'list' ? answerFormat(event.url.searchParams.get(FORMAT_PARAM), event.req.headers.get('accept')) : 'json';
+  if (route.kind === 'list' && format === 'json') {
     // Canonical pages (most list traffic) straight from the live export's files, with no parameter parsing.
     const live = holder.current();
     const rel = live ? answeringFile(route, event.url.search) : null;
@@ -172,7 +197,8 @@ async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRo
       case 'static':
         return await serveStatic(opened, route);
       case 'list':
-        return await serveList(opened, route, event.url.searchParams);
+        return format === 'json' ? await serveList(opened, route, event.url.searchParams)
+          : await serveTakeAway(opened, route, event.url.searchParams, format, takeAway(event));
       case 'search':
         return await serveSearch(opened, route, event.url.searchParams, baseUrl);
       case 'chart':

@@ -39,7 +39,7 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
   const length = (row: number) => offsets[row + 1]! - offsets[row]!;
   const source: RecordSource = {
     get: (row) => _read(fd, base + offsets[row]!, length(row)).toString('utf8'),
-    joined(rows, head, tail) {
+    joined(rows, head, tail, separator = RECORD_SEPARATOR) {
       const out = Buffer.allocUnsafe(joinedLength(rows, length, head, tail));
       out.set(head, 0);
       // where each row goes in the body; the kept rows are copied there now …
@@ -47,7 +47,7 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
       const missing: number[] = [];
       let end = head.byteLength;
       for (let i = 0; i < rows.length; i++) {
-        if (i > 0) out[end++] = RECORD_SEPARATOR;
+        if (i > 0) out[end++] = separator;
         at[i] = end;
         if (!cache?.copyTo(rows[i]!, length(rows[i]!), out, end)) missing.push(i);
         end += length(rows[i]!);
