@@ -5,7 +5,9 @@
 // (it holds a comma, a double quote, CR or LF), a quote doubled inside it.
 // Written by hand rather than with csv-stringify because a whole filtered answer streams through it: the library
 // writes a fifth as many bytes a second on the same rows, and test/api/csv-rows.test.ts holds this writer to the
-// library's output byte for byte (the options it replaces: CRLF records, casts of objects to JSON and booleans to 1/0).
+// library's output byte for byte (the options it replaces: CRLF records, casts of objects to JSON and booleans to 1/0),
+// but for a field holding a CR or LF, which the library leaves bare when records end in CRLF and which RFC 4180 readers
+// then take for the record's end.
 
 const MUST_QUOTE = /[",\r\n]/;
 const QUOTES = /"/g;

@@ -79,7 +79,10 @@ export function createGateway(deps: AppDeps): Gateway {
     if (isReferencePath(event.url.pathname)) return null;
     const nodeReq = event.runtime?.node?.req as IncomingMessage | undefined;
     const known = counted.get(event) ?? (nodeReq && countedEarlier.get(nodeReq));
-    if (known) return known;
+    if (known) {
+      counted.set(event, known); // a whole answer charges its further pages on top of it
+      return known;
+    }
     // Preflights are sent by browsers on their own; they read the budget without spending it.
     const preflight = event.req.method === 'OPTIONS';
     const result = await limiter.consume(_clientIp(event), preflight ? null : event.req.headers.get('x-api-key'), preflight);
@@ -142,7 +145,8 @@ export function createGateway(deps: AppDeps): Gateway {
         reply = toErrorReply(toApiError(error, log));
       }
     }
-    return finish(event, reply, rateLimit);
+    // a whole answer charges its further pages while it is answered: the header shows the count after them
+    return finish(event, reply, counted.get(event) ?? rateLimit);
   });
 
   const basePath = basePathOf(config.baseUrl);
