@@ -3109,7 +3109,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired; invalid_search on the full-text search extension) */
+        /** @description Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired; invalid_search on the full-text search extension; too_many_rows on a whole answer, an extension) */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -3156,6 +3156,8 @@ export interface components {
         Cursor: string;
         /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
         Labels: 0 | 1;
+        /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+        Format: "json" | "csv" | "jsonl";
     };
     requestBodies: never;
     headers: {
@@ -3233,6 +3235,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3249,6 +3253,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrganizationPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3307,6 +3313,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3323,6 +3331,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3389,6 +3399,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3405,6 +3417,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegistrationPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3475,6 +3489,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3491,6 +3507,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CommunicationPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3522,6 +3540,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3538,6 +3558,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgendaItemPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3627,6 +3649,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3643,6 +3667,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LinkPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3678,6 +3704,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3694,6 +3722,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3750,6 +3780,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3766,6 +3798,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SitePage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3824,6 +3858,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3840,6 +3876,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationComparisonRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3871,6 +3909,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3887,6 +3927,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContractPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3941,6 +3983,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3957,6 +4001,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GroupPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4015,6 +4061,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4031,6 +4079,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProcurementTimelineRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4054,6 +4104,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4070,6 +4122,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NoncompetitiveShareRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4093,6 +4147,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4109,6 +4165,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FirmClientsRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4134,6 +4192,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4150,6 +4210,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4177,6 +4239,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4193,6 +4257,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContributionPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4214,6 +4280,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4230,6 +4298,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DonorOverlapRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4253,6 +4323,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4269,6 +4341,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContributionOverlapRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4292,6 +4366,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4308,6 +4384,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CoordinatedGivingRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4331,6 +4409,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4347,6 +4427,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AlignmentRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4368,6 +4450,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4384,6 +4468,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContributionStatsRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4411,6 +4497,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4427,6 +4515,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ItemLobbyingRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4450,6 +4540,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4466,6 +4558,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfficeContactsRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4491,6 +4585,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4507,6 +4603,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeetingRatesRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4528,6 +4626,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4544,6 +4644,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeviationRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4565,6 +4667,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4581,6 +4685,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FormerOfficialRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4602,6 +4708,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4618,6 +4726,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UpcomingRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4637,6 +4747,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4653,6 +4765,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LeadTimesRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4678,6 +4792,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4694,6 +4810,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TopicVolumeRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4713,6 +4831,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4729,6 +4849,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MayorShareRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4775,6 +4897,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4791,6 +4915,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DisclosureLagRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
