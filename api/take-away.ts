@@ -50,7 +50,7 @@ export function mayAskTakeAway(accept: string | null | undefined): boolean {
 }
 
 /** The name a download is saved under: the resource, the filters in the registry's order and the export date,
- *  reduced to letters, digits, `-`, `_` and `.` (`communications_member_person_id-12_from-2025-01-01_2026-11-27.csv`). */
+ *  reduced to letters, digits, `-`, `_` and `.` (`communications_member-12_from-2025-01-01_2026-11-27.csv`). */
 export function downloadName(route: ListRoute, filters: ReadonlyMap<string, string | number>, exportDate: string,
   format: TakeAwayFormat, labels: boolean): string {
   const parts = [route.resource.replace(/\//g, '-')];
