@@ -1,5 +1,6 @@
 // The one CSV writer of a table's records, shared by the bulk files (build/bulk/table-files.ts) and the gateway's CSV
-// answers, so a row is written the same way wherever it is downloaded: RFC 4180, UTF-8, CRLF line ends, a header row of
+// answers (through csv-transcode.ts, which makes the same bytes from serialised records without parsing them), so a
+// row is written the same way wherever it is downloaded: RFC 4180, UTF-8, CRLF line ends, a header row of
 // the column names; null (or a field the record lacks) is an empty field; lists and objects are their JSON text;
 // booleans 1/0; numbers and `YYYY-MM-DD` dates as the JSON records hold them. A field is quoted exactly when it must be
 // (it holds a comma, a double quote, CR or LF), a quote doubled inside it.
@@ -48,11 +49,6 @@ export function csvRows(columns: readonly string[], records: readonly Record<str
     out += `${line}\r\n`;
   }
   return out;
-}
-
-/** CSV rows of serialised records (one JSON object text each). */
-export function csvRowsOfJson(columns: readonly string[], records: readonly string[]): string {
-  return csvRows(columns, records.map((json) => JSON.parse(json) as Record<string, unknown>));
 }
 
 /** Single-field rows (lines of text before a table's header, say). */

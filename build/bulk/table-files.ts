@@ -4,7 +4,8 @@
 import path from 'node:path';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { schemas } from '../../api/schemas/registry.ts';
-import { csvHeader, csvRowsOfJson } from '../../api/csv-rows.ts';
+import { csvHeader } from '../../api/csv-rows.ts';
+import { csvRowsOfRecords } from '../../api/csv-transcode.ts';
 import { openWarehouse, quoteIdent, quoteLiteral } from '../../pipeline/db/warehouse.ts';
 import { toFieldType } from '../../api/field-types.ts';
 import { gzipHashed, hashFile, writeHashed, type FileDigest } from './hashed-file.ts';
@@ -39,11 +40,11 @@ function* _lines(records: readonly string[]): Generator<string> {
   for (const r of records) yield `${r}\n`;
 }
 
-/** CSV text in batches of rows: the header, then every record's fields in contract order (api/csv-rows.ts, the
- *  writer the gateway's CSV answers use too). */
-function* _csvChunks(route: ListRoute, records: readonly string[]): Generator<string> {
+/** CSV in batches of rows: the header, then every record's fields in contract order (api/csv-rows.ts through
+ *  api/csv-transcode.ts, the writer the gateway's CSV answers use too). */
+function* _csvChunks(route: ListRoute, records: readonly string[]): Generator<string | Uint8Array> {
   yield csvHeader(route.fields);
-  for (let i = 0; i < records.length; i += CSV_BATCH) yield csvRowsOfJson(route.fields, records.slice(i, i + CSV_BATCH));
+  for (let i = 0; i < records.length; i += CSV_BATCH) yield csvRowsOfRecords(route.fields, Buffer.from(records.slice(i, i + CSV_BATCH).join('\n'), 'utf8'));
 }
 
 /** Parquet through an in-memory DuckDB: the JSON Lines read with each field's type, written in the API's order. */

@@ -74,7 +74,7 @@ export async function previousFiles(previousDir: string | null, formatVersion: s
 export async function bulkFormatVersion(): Promise<string> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const schemas = path.join(here, '..', '..', 'api', 'schemas');
-  const shared = ['csv-rows.ts', 'field-types.ts', 'table-columns.ts'].map((n) => path.join(here, '..', '..', 'api', n));
+  const shared = ['csv-rows.ts', 'csv-transcode.ts', 'field-types.ts', 'table-columns.ts'].map((n) => path.join(here, '..', '..', 'api', n));
   const code = [...(await readdir(here)).map((n) => path.join(here, n)), ...(await readdir(schemas)).map((n) => path.join(schemas, n)), ...shared]
     .filter((f) => f.endsWith('.ts'));
   return codeVersion([...code, packageJsonOf('csv-stringify'), packageJsonOf('@duckdb/node-bindings')]);

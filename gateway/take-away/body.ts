@@ -1,7 +1,8 @@
 // The body of a whole answer, made as it is sent: a pull stream that reads a batch of rows' records at a time (one
-// read of the export's file per batch) and writes them as CSV (the shared writer, api/csv-rows.ts) or JSON Lines (the
-// records' own bytes), so what the gateway holds is one batch, whatever the answer's size.
-import { csvHeader, csvLines, csvRows } from '../../api/csv-rows.ts';
+// read of the export's file per batch) and writes them as CSV (the shared writer, api/csv-transcode.ts) or JSON Lines
+// (the records' own bytes), so what the gateway holds is one batch, whatever the answer's size.
+import { csvHeader, csvLines } from '../../api/csv-rows.ts';
+import { csvRowsOfRecords } from '../../api/csv-transcode.ts';
 import type { RecordSource } from '../../api/query/records.ts';
 import type { TakeAwayFormat } from '../../api/take-away.ts';
 
@@ -9,8 +10,6 @@ import type { TakeAwayFormat } from '../../api/take-away.ts';
 const BATCH_ROWS = 1000;
 const EMPTY = new Uint8Array(0);
 const NEWLINE = 0x0a;
-const OPEN = Buffer.from('[');
-const CLOSE = Buffer.from(']');
 
 export interface BodyPlan {
   format: TakeAwayFormat;
@@ -48,7 +47,6 @@ export function takeAwayBody(plan: BodyPlan): ReadableStream<Uint8Array> {
 
 /** One batch of rows in the plan's form. */
 export function takeAwayBatch(plan: Pick<BodyPlan, 'format' | 'records' | 'columns'>, batch: readonly number[]): Uint8Array {
-  if (plan.format === 'jsonl') return plan.records.joined(batch, EMPTY, Buffer.of(NEWLINE), NEWLINE);
-  const parsed = JSON.parse(plan.records.joined(batch, OPEN, CLOSE).toString('utf8')) as Record<string, unknown>[];
-  return Buffer.from(csvRows(plan.columns, parsed), 'utf8');
+  const lines = plan.records.joined(batch, EMPTY, Buffer.of(NEWLINE), NEWLINE);
+  return plan.format === 'jsonl' ? lines : csvRowsOfRecords(plan.columns, lines);
 }

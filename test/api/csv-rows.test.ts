@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvHeader, csvLines, csvRows, csvRowsOfJson } from '../../api/csv-rows.ts';
+import { csvField, csvHeader, csvLines, csvRows } from '../../api/csv-rows.ts';
 import { seeded, type Rng } from '../gateway/fuzz-helpers.ts';
 
 const LIBRARY = { record_delimiter: 'windows' as const, quoted_match: [/\r/, /\n/], cast: { object: (v: object) => JSON.stringify(v), boolean: (v: boolean) => (v ? '1' : '0') } };
@@ -47,7 +47,7 @@ describe('csvRows', () => {
   });
 
   it('writes null and a missing field empty, lists and objects as JSON, numbers as JSON does', () => {
-    expect(csvRowsOfJson(['a', 'b', 'c', 'd', 'e', 'f'], ['{"a":null,"c":[1,"x,y"],"d":{"k":"v"},"e":1.5e-7,"f":"2025-01-02"}']))
+    expect(csvRows(['a', 'b', 'c', 'd', 'e', 'f'], [JSON.parse('{"a":null,"c":[1,"x,y"],"d":{"k":"v"},"e":1.5e-7,"f":"2025-01-02"}') as Record<string, unknown>]))
       .toBe(',,"[1,""x,y""]","{""k"":""v""}",1.5e-7,2025-01-02\r\n');
     expect(csvField(true)).toBe('1');
     expect(csvField(' lead')).toBe(' lead');
