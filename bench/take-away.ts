@@ -2,8 +2,10 @@
 // deployed (gateway/server.ts, one worker, in its own process) answers a filtered communications list as CSV and as
 // JSON Lines, every matching row (TAKE_AWAY_ROWS, default 100,000: the `from` date whose answer is nearest it, found
 // with the engine over the same export). Measured per form, over BENCH_RUNS downloads (default 3) read as fast as
-// loopback allows: bytes, seconds, MB/s (10^6 bytes), and the gateway's RSS (/proc/<pid>/status, sampled every 20 ms)
-// above what it held before the first download, after one small whole answer had warmed the route. Figures go to
+// loopback allows: bytes, seconds, MB/s (10^6 bytes); the gateway's CPU seconds for the download (/proc/<pid>/stat), so
+// MB per CPU-second, what it streams with a core of its own whatever else the machine runs; and its RSS
+// (/proc/<pid>/status, sampled every 20 ms) above what it held before the download, after one small whole answer of
+// each form had warmed the route. Figures go to
 // .tmp/bench-take-away.md and, reviewed, docs/benchmarks-take-away.md.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
@@ -54,20 +56,22 @@ try {
   // warm the route: its table, the records' file and the code paths, with a small whole answer of each form
   for (const format of ['csv', 'jsonl']) await _download(`${base}/communications?from=${opened.manifest.export_date.slice(0, 4)}-01-01&format=${format}`);
   await sleep(2000);
-  const results: Record<string, { bytes: number; seconds: number[]; rise: number[] }> = {};
+  const results: Record<string, { bytes: number; seconds: number[]; cpu: number[]; rise: number[] }> = {};
   for (const format of ['csv', 'jsonl']) {
-    const result = results[format] = { bytes: 0, seconds: [] as number[], rise: [] as number[] };
+    const result = results[format] = { bytes: 0, seconds: [] as number[], cpu: [] as number[], rise: [] as number[] };
     for (let i = 0; i < runs; i++) {
       const before = _rss(child.pid!);
       let peak = before;
       const sampler = setInterval(() => { peak = Math.max(peak, _rss(child.pid!)); }, 20);
       const started = performance.now();
+      const cpuBefore = _cpuSeconds(child.pid!);
       result.bytes = await _download(`${base}/communications?from=${from}&format=${format}`);
       result.seconds.push((performance.now() - started) / 1000);
+      result.cpu.push(_cpuSeconds(child.pid!) - cpuBefore);
       clearInterval(sampler);
       peak = Math.max(peak, _rss(child.pid!));
       result.rise.push(peak - before);
-      console.log(`${format} #${i + 1}: ${_mb(result.bytes)} MB in ${result.seconds.at(-1)!.toFixed(2)} s, RSS ${_mb(before)} → ${_mb(peak)} MB`);
+      console.log(`${format} #${i + 1}: ${_mb(result.bytes)} MB in ${result.seconds.at(-1)!.toFixed(2)} s (gateway CPU ${result.cpu.at(-1)!.toFixed(2)} s), RSS ${_mb(before)} → ${_mb(peak)} MB`);
       await sleep(1000);
     }
   }
@@ -77,13 +81,13 @@ try {
     `${rows} rows. Gateway: gateway/server.ts, WORKERS=1, in its own process; client: node:http over loopback, reading as`,
     `fast as it can. ${runs} downloads per form; load average at the end ${load} on ${_cores()} cores.`,
     '',
-    '| form | bytes | seconds (median) | MB/s (median) | MB/s (best) | RSS rise (largest), MB |',
-    '|---|---|---|---|---|---|',
+    '| form | bytes | seconds (median) | MB/s (median) | MB/s (best) | gateway CPU s (median) | MB per CPU-second | RSS rise (largest), MB |',
+    '|---|---|---|---|---|---|---|---|',
     ...Object.entries(results).map(([format, r]) => {
-      const median = [...r.seconds].sort((a, b) => a - b)[Math.floor(r.seconds.length / 2)]!;
-      const best = Math.min(...r.seconds);
+      const median = _median(r.seconds);
+      const cpu = _median(r.cpu);
       return `| ${format} | ${r.bytes.toLocaleString('en')} | ${median.toFixed(2)} | ${(r.bytes / 1e6 / median).toFixed(1)} | ` +
-        `${(r.bytes / 1e6 / best).toFixed(1)} | ${_mb(Math.max(...r.rise))} |`;
+        `${(r.bytes / 1e6 / Math.min(...r.seconds)).toFixed(1)} | ${cpu.toFixed(2)} | ${(r.bytes / 1e6 / cpu).toFixed(1)} | ${_mb(Math.max(...r.rise))} |`;
     }),
   ];
   mkdirSync('.tmp', { recursive: true });
@@ -91,6 +95,16 @@ try {
   console.log(`\n${lines.join('\n')}\n\nwritten to .tmp/bench-take-away.md`);
 } finally {
   child.kill('SIGTERM');
+}
+
+function _median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+/** The process's user and system CPU time so far, in seconds (clock ticks of 1/100 s, Linux's USER_HZ). */
+function _cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function _day(ms: number): string {

@@ -7,8 +7,14 @@ export interface RecordSource {
   get(row: number): string;
   /** `head`, then the rows' UTF-8 bytes in the order given with `separator` (default a comma) between each two, then
    *  `tail`: one buffer, each record copied once straight into it and never decoded (a list answer's body, a batch of
-   *  JSON Lines). */
-  joined(rows: readonly number[], head: Uint8Array, tail: Uint8Array, separator?: number): Buffer;
+   *  JSON Lines). `once`: the rows are read for a whole answer that passes through once, so a source that keeps the
+   *  records it read lately for the next page need not keep these. */
+  joined(rows: readonly number[], head: Uint8Array, tail: Uint8Array, options?: JoinOptions): Buffer;
+}
+
+export interface JoinOptions {
+  separator?: number;
+  once?: boolean;
 }
 
 /** The byte length of `head`, the rows and their separating commas and `tail` (what joined() allocates). */
@@ -26,7 +32,7 @@ export function memoryRecords(column: ByteStrings): RecordSource {
   const { values, offsets } = column;
   return {
     get: (row) => values.toString('utf8', offsets[row]!, offsets[row + 1]!),
-    joined(rows, head, tail, separator = RECORD_SEPARATOR) {
+    joined(rows, head, tail, { separator = RECORD_SEPARATOR } = {}) {
       const out = Buffer.allocUnsafe(joinedLength(rows, (r) => offsets[r + 1]! - offsets[r]!, head, tail));
       out.set(head, 0);
       let at = head.byteLength;

@@ -47,6 +47,6 @@ export function takeAwayBody(plan: BodyPlan): ReadableStream<Uint8Array> {
 
 /** One batch of rows in the plan's form. */
 export function takeAwayBatch(plan: Pick<BodyPlan, 'format' | 'records' | 'columns'>, batch: readonly number[]): Uint8Array {
-  const lines = plan.records.joined(batch, EMPTY, Buffer.of(NEWLINE), NEWLINE);
+  const lines = plan.records.joined(batch, EMPTY, Buffer.of(NEWLINE), { separator: NEWLINE, once: true });
   return plan.format === 'jsonl' ? lines : csvRowsOfRecords(plan.columns, lines);
 }
