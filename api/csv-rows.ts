@@ -4,8 +4,8 @@
 // the column names; null (or a field the record lacks) is an empty field; lists and objects are their JSON text;
 // booleans 1/0; numbers and `YYYY-MM-DD` dates as the JSON records hold them. A field is quoted exactly when it must be
 // (it holds a comma, a double quote, CR or LF), a quote doubled inside it.
-// Written by hand rather than with csv-stringify because a whole filtered answer streams through it: the library
-// writes a fifth as many bytes a second on the same rows, and test/api/csv-rows.test.ts holds this writer to the
+// Written by hand rather than with csv-stringify because a whole filtered answer streams through it: the library is
+// several times slower on the same rows (docs/benchmarks-take-away.md), and test/api/csv-rows.test.ts holds this writer to the
 // library's output byte for byte (the options it replaces: CRLF records, casts of objects to JSON and booleans to 1/0),
 // but for a field holding a CR or LF, which the library leaves bare when records end in CRLF and which RFC 4180 readers
 // then take for the record's end.
