@@ -23,6 +23,7 @@ import { serveDetail, serveList, serveStatic } from './routes/pages.ts';
 import { serveSearch } from './routes/search.ts';
 import { serveChart } from './routes/charts.ts';
 import { serveTakeAway, type TakeAwayContext } from './take-away/serve.ts';
+import { takeAwayContextOf } from './take-away/context.ts';
 import { answerFormat, FORMAT_PARAM } from '../api/take-away.ts';
 import { fileReply } from './routes/export-replies.ts';
 import { createRateLimiter, type RateLimitResult } from './rate-limit/limiter.ts';
@@ -94,22 +95,7 @@ export function createGateway(deps: AppDeps): Gateway {
     return getClientIp(getRequestIP(event), event.req.headers.get('x-forwarded-for'), config.trustProxyHops);
   }
 
-  /** What a whole answer (gateway/take-away/) needs of this request: the cap, and the charging of its further pages,
-   *  whose count the answer's RateLimit header then shows. */
-  function takeAwayContext(event: H3Event): TakeAwayContext {
-    return {
-      maxRows: config.takeAwayMaxRows, baseUrl: config.baseUrl, method: event.req.method,
-      ifNoneMatch: event.req.headers.get('if-none-match'),
-      async charge(hits) {
-        const first = counted.get(event);
-        if (hits <= 0 || !first || first.storeDown) return null;
-        const result = await limiter.consumeMore(_clientIp(event), event.req.headers.get('x-api-key'), hits);
-        if (result.storeDown) return null;
-        if (!result.limited) counted.set(event, result);
-        return result.limited ? { remaining: result.remaining, limit: result.limit, anonymous: result.policy === 'anonymous', keyContact: config.apiKeyContact } : null;
-      },
-    };
-  }
+  const takeAwayContext = (event: H3Event) => takeAwayContextOf(event, { config, limiter, counted, clientIp: _clientIp });
 
   function finish(event: H3Event, reply: Reply, rateLimit: RateLimitResult | null): Promise<Response> {
     // While the store is down the count is unknown: no RateLimit headers rather than made-up ones.
