@@ -17,7 +17,7 @@ RAW_SHOWN = $(or $(RAW_DIR),the configured raw folder (data/raw by default))
 # SAMPLE=0 uses the real City files already in RAW_DIR instead of generating the sample city
 SAMPLE ?= 1
 
-.PHONY: help setup sample pipeline review-sample evaluate-links site build serve review review-user start test golden bench bench-search bench-edge bench-charts bench-soak fit-links rebuild-state clean
+.PHONY: help setup sample pipeline review-sample evaluate-links site build serve review review-user start test golden bench bench-search bench-edge bench-charts bench-soak bench-take-away fit-links rebuild-state clean
 
 help:             ## list the targets (this text)
 	@echo "Toronto lobbying API. make start = install, build the sample city end to end and serve it (README)."
@@ -76,6 +76,9 @@ bench-edge:       ## the edge table alone over the built site: nginx vs gateway,
 
 bench-charts:     ## the site build's charts stage alone over a built warehouse's insight rows (WAREHOUSE, read-only; RUNS=3)
 	$(TSX) bench/charts.ts
+
+bench-take-away:  ## a 100k-row filtered list answered whole as CSV and JSON Lines: MB/s, gateway CPU, RSS rise (SITE_DIR, TAKE_AWAY_ROWS)
+	$(TSX) bench/take-away.ts
 
 bench-soak:       ## one gateway worker under an hour of load over a broad URL mix, RSS each minute (SOAK_MINUTES=60)
 	$(TSX) bench/soak.ts

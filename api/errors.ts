@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'empty_range' // a lower bound after its upper bound (from after to): no row could match
   | 'invalid_search' // a full-text query that cannot be read (empty, only operators, too long, an unclosed quote)
   | 'unknown_parameter' // a query parameter the endpoint does not define
+  | 'too_many_rows' // a whole answer (format=csv or jsonl) over the gateway's row cap: the bulk file has every row
   | 'invalid_cursor' // malformed or tampered cursor, or one made for another query
   | 'cursor_expired' // cursor made for an earlier export
   | 'bad_request' // not a valid HTTP/1.1 request (refused by the HTTP parser, or no Host header)

@@ -32,6 +32,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; description: strin
   empty_range: { status: 400, description: 'A lower bound after its upper bound (from after to, month_from after month_to): no row could match' },
   invalid_search: { status: 400, description: 'Extension: a full-text query that cannot be read (empty, only operators, over 200 characters or 16 terms, an unclosed quote)' },
   unknown_parameter: { status: 400, description: 'A query parameter the endpoint does not define' },
+  too_many_rows: { status: 400, description: 'Extension: a whole answer (format=csv or jsonl) with more rows than the gateway\'s cap; the message names the bulk file, which has every row' },
   invalid_cursor: { status: 400, description: 'Malformed or altered cursor, or one issued for another query' },
   cursor_expired: { status: 400, description: 'Cursor issued for an earlier data export; start from the first page' },
   bad_request: { status: 400, description: 'Not a valid HTTP/1.1 request (e.g. a raw non-ASCII byte in the URL, no Host header)' },

@@ -31,14 +31,15 @@ export function withLabelSiblings(schemas: Record<string, Json>, routes: readonl
     const properties: Record<string, Json> = {};
     for (const [field, def] of Object.entries(schema.properties)) {
       properties[field] = def;
-      if (fields.includes(field)) properties[siblingOf(field)] = _siblingSchema(field);
+      if (fields.includes(field)) properties[siblingOf(field)] = siblingSchema(field);
     }
     out[name] = { ...schema, properties };
   }
   return out;
 }
 
-function _siblingSchema(field: string): Json {
+/** The schema of the sibling name field labels=1 adds after an id field. */
+export function siblingSchema(field: string): Json {
   const description = `Extension, present only with labels=1: the display name of the record ${field} names (null when it has none)`;
   return field.endsWith('_ids')
     ? { type: 'array', items: { type: ['string', 'null'] }, description, ...EXTENSION_MARK }

@@ -10,6 +10,7 @@ import { bulkOperation } from './openapi-bulk.ts';
 import { chartOperation } from './openapi-charts.ts';
 import { feedOperation } from './openapi-feeds.ts';
 import { EXTENSION_MARK, LABELS_PARAMETER, withLabelSiblings } from './openapi-labels.ts';
+import { FORMAT_PARAMETER, takeAwayContent } from './openapi-take-away.ts';
 import { SEARCH_MAX_CHARS } from './routes/search.ts';
 
 type Json = Record<string, unknown>;
@@ -62,7 +63,7 @@ export function toOpenApi(options: OpenApiOptions): Json {
     paths,
     components: {
       schemas: _reachable(schemas, paths),
-      parameters: { Limit: LIMIT_PARAM, Cursor: CURSOR_PARAM, Labels: LABELS_PARAMETER },
+      parameters: { Limit: LIMIT_PARAM, Cursor: CURSOR_PARAM, Labels: LABELS_PARAMETER, Format: FORMAT_PARAMETER },
       headers: _headers(limits),
       responses: _responses(),
       securitySchemes: {
@@ -125,7 +126,8 @@ function _operation(route: Route, envelope: string): Json {
   }
   const parameters: Json[] = [];
   if (route.kind === 'list') {
-    parameters.push(...route.params.map(_param), ref('parameters', 'Limit'), ref('parameters', 'Cursor'), ref('parameters', 'Labels'));
+    parameters.push(...route.params.map(_param), ref('parameters', 'Limit'), ref('parameters', 'Cursor'), ref('parameters', 'Labels'),
+      ref('parameters', 'Format'));
   } else if (route.kind === 'search') {
     parameters.push(...route.params.map(_param), ref('parameters', 'Limit'), ref('parameters', 'Cursor'));
   } else if (route.kind === 'detail') {
@@ -133,7 +135,10 @@ function _operation(route: Route, envelope: string): Json {
   }
   const rateHeaders = { RateLimit: ref('headers', 'RateLimit'), 'RateLimit-Policy': ref('headers', 'RateLimit-Policy') };
   const responses: Json = {
-    '200': { description: 'OK', headers: rateHeaders, content: { 'application/json': { schema: ref('schemas', envelope) } } },
+    '200': {
+      description: 'OK', headers: rateHeaders,
+      content: { 'application/json': { schema: ref('schemas', envelope) }, ...(route.kind === 'list' ? takeAwayContent() : {}) },
+    },
     '304': ref('responses', 'NotModified'),
     ...(route.kind === 'list' || route.kind === 'detail' || route.kind === 'search' ? { '400': ref('responses', 'BadRequest') } : {}),
     '401': ref('responses', 'Unauthorized'),
@@ -182,7 +187,7 @@ function _responses(): Json {
   const rate = { RateLimit: ref('headers', 'RateLimit'), 'RateLimit-Policy': ref('headers', 'RateLimit-Policy') };
   return {
     NotModified: { description: 'Not modified: the If-None-Match ETag still matches' },
-    BadRequest: error('Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired; invalid_search on the full-text search extension)'),
+    BadRequest: error('Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired; invalid_search on the full-text search extension; too_many_rows on a whole answer, an extension)'),
     Unauthorized: error('The x-api-key header does not hold a valid key (error: invalid_api_key)'),
     NotFound: error('No such resource (error: not_found)'),
     TooManyRequests: error('Rate limit exceeded (error: rate_limited)', { headers: { ...rate, 'Retry-After': ref('headers', 'Retry-After') } }),

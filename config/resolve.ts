@@ -66,6 +66,9 @@ export interface Config {
    *  the hop to the pool costs more CPU than it frees (docs/benchmarks-edge.md), while a lone worker on several cores
    *  gains the pool's spare core. */
   inlineCompressBytes: number;
+  /** The most rows one CSV or JSON Lines answer of a list holds (TAKE_AWAY_MAX_ROWS, default 250000): a filtered
+   *  answer with more is a 400 `too_many_rows` naming the bulk file (docs/take-away.md). */
+  takeAwayMaxRows: number;
   /** DuckDB memory cap for the pipeline (it spills to disk beyond it), e.g. `1.5GB` (the default; what a City-volume
    *  night peaks at with it: README, Configuration). */
   duckdbMemoryLimit: string;
@@ -106,6 +109,9 @@ const DEFAULT_INLINE_COMPRESS_KB = 64;
  *  opened without budgets uses (export/serve/open-export.ts: tests, tools). */
 export const DEFAULT_FILE_CACHE_MB = 32;
 export const DEFAULT_ANSWER_CACHE_MB = 16;
+
+/** See Config.takeAwayMaxRows: what a whole-answer download holds before the bulk file is the better tool. */
+export const DEFAULT_TAKE_AWAY_MAX_ROWS = 250_000;
 
 /** Resolve configuration from explicit options, then the environment, then defaults. */
 export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
@@ -152,6 +158,7 @@ export function resolveConfig(options: ConfigOptions = {}, env: NodeJS.ProcessEn
     },
     inlineCompressBytes: options.inlineCompressBytes
       ?? KB * (intFrom(env.COMPRESS_INLINE_KB, 'COMPRESS_INLINE_KB') ?? (workers >= availableParallelism() ? DEFAULT_INLINE_COMPRESS_KB : 0)),
+    takeAwayMaxRows: Math.max(1, options.takeAwayMaxRows ?? intFrom(env.TAKE_AWAY_MAX_ROWS, 'TAKE_AWAY_MAX_ROWS') ?? DEFAULT_TAKE_AWAY_MAX_ROWS),
     cursorSecret: options.cursorSecret ?? env.CURSOR_SECRET ?? 'development-cursor-secret',
     duckdbMemoryLimit: options.duckdbMemoryLimit ?? env.DUCKDB_MEMORY_LIMIT ?? '1.5GB',
     registryWorkers: Math.max(1, options.registryWorkers ?? intFrom(env.REGISTRY_WORKERS, 'REGISTRY_WORKERS') ?? Math.min(4, availableParallelism())),

@@ -23,6 +23,9 @@ import { serveDetail, serveList, serveStatic } from './routes/pages.ts';
 import { serveSearch } from './routes/search.ts';
 import { serveChart } from './routes/charts.ts';
 import { serveFeed } from './routes/feeds.ts';
+import { serveTakeAway, type TakeAwayContext } from './take-away/serve.ts';
+import { takeAwayContextOf } from './take-away/context.ts';
+import { answerFormat, FORMAT_PARAM } from '../api/take-away.ts';
 import { fileReply } from './routes/export-replies.ts';
 import { createRateLimiter, type RateLimitResult } from './rate-limit/limiter.ts';
 import type { Reply } from './http/reply.ts';
@@ -78,14 +81,22 @@ export function createGateway(deps: AppDeps): Gateway {
     if (isReferencePath(event.url.pathname)) return null;
     const nodeReq = event.runtime?.node?.req as IncomingMessage | undefined;
     const known = counted.get(event) ?? (nodeReq && countedEarlier.get(nodeReq));
-    if (known) return known;
-    const ip = getClientIp(getRequestIP(event), event.req.headers.get('x-forwarded-for'), config.trustProxyHops);
+    if (known) {
+      counted.set(event, known); // a whole answer charges its further pages on top of it
+      return known;
+    }
     // Preflights are sent by browsers on their own; they read the budget without spending it.
     const preflight = event.req.method === 'OPTIONS';
-    const result = await limiter.consume(ip, preflight ? null : event.req.headers.get('x-api-key'), preflight);
+    const result = await limiter.consume(_clientIp(event), preflight ? null : event.req.headers.get('x-api-key'), preflight);
     counted.set(event, result);
     return result;
   }
+
+  function _clientIp(event: H3Event): string {
+    return getClientIp(getRequestIP(event), event.req.headers.get('x-forwarded-for'), config.trustProxyHops);
+  }
+
+  const takeAwayContext = (event: H3Event) => takeAwayContextOf(event, { config, limiter, counted, clientIp: _clientIp });
 
   function finish(event: H3Event, reply: Reply, rateLimit: RateLimitResult | null): Promise<Response> {
     // While the store is down the count is unknown: no RateLimit headers rather than made-up ones.
@@ -121,12 +132,13 @@ export function createGateway(deps: AppDeps): Gateway {
         reply = toErrorReply(toApiError(error, log));
       }
     }
-    return finish(event, reply, rateLimit);
+    // a whole answer charges its further pages while it is answered: the header shows the count after them
+    return finish(event, reply, counted.get(event) ?? rateLimit);
   });
 
   const basePath = basePathOf(config.baseUrl);
   for (const route of routes) {
-    app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event, config.siteRoot, config.baseUrl)));
+    app.all(toH3Path(basePath, route), defineHandler((event) => _serve(deps.site, route, event, config.siteRoot, config.baseUrl, takeAwayContext)));
   }
   // The reference page (gateway/reference/): Swagger UI over openapi.json with the live export's examples.
   const docsRedirect: Reply = { status: 308, body: new TextEncoder().encode('{"location":"/docs/"}'), headers: { location: '/docs/' } };
@@ -149,10 +161,13 @@ export function createGateway(deps: AppDeps): Gateway {
 }
 
 /** Answer one registry route (method checks first, then the export taken once for the whole request). */
-async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRoot: string, baseUrl: string): Promise<Reply> {
+async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRoot: string, baseUrl: string,
+  takeAway: (event: H3Event) => TakeAwayContext): Promise<Reply> {
   const notRead = methodReply(event.req.method);
   if (notRead) return notRead;
-  if (route.kind === 'list') {
+  // a whole answer (format=csv|jsonl, or Accept asking for one) is never a page file
+  const format = route.kind === 'list' ? answerFormat(event.url.searchParams.get(FORMAT_PARAM), event.req.headers.get('accept')) : 'json';
+  if (route.kind === 'list' && format === 'json') {
     // Canonical pages (most list traffic) straight from the live export's files, with no parameter parsing.
     const live = holder.current();
     const rel = live ? answeringFile(route, event.url.search) : null;
@@ -173,7 +188,8 @@ async function _serve(holder: ExportHolder, route: Route, event: H3Event, siteRo
       case 'static':
         return await serveStatic(opened, route);
       case 'list':
-        return await serveList(opened, route, event.url.searchParams);
+        return format === 'json' ? await serveList(opened, route, event.url.searchParams)
+          : await serveTakeAway(opened, route, event.url.searchParams, format, takeAway(event));
       case 'search':
         return await serveSearch(opened, route, event.url.searchParams, baseUrl);
       case 'chart':

@@ -49,6 +49,12 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
       const page = _page(query);
       return listBodyBytes(records, page.rows, page.nextCursor, query.limit);
     },
+    matchingRows(query: ListQuery, max: number): number[] {
+      if (query.route.id !== route.id) throw new Error(`query for ${query.route.id} run against ${route.id}`);
+      const [from, to] = _leadRange(route, query, sort);
+      return _collect(compileFilters(route, indexes, query.filters, _searchRows(route, query)), from, to, max + 1);
+    },
+    records: json,
   };
 
   function _page(query: ListQuery): { rows: number[]; nextCursor: string | null } {

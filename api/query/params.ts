@@ -7,13 +7,14 @@ import { dateMessage, integerMessage, patternMessage } from './param-messages.ts
 import { emptyRangeProblem } from './ranges.ts';
 import type { ExportContext, ListQuery } from './types.ts';
 import { LABELS_PARAM, parseLabels } from '../labels.ts';
+import { FORMAT_PARAM } from '../take-away.ts';
 
 /** Largest integer accepted by any integer parameter (warehouse integer columns are 32-bit). */
 export const INT_PARAM_MAX = 2147483647;
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 const DIGITS = /^\d+$/;
-// Parameters of every list that choose the page or its form, not the rows.
-const NOT_FILTERS = new Set(['limit', 'cursor', LABELS_PARAM]);
+// Parameters of every list that choose the page or its form (labels, a whole answer's format), not the rows.
+const NOT_FILTERS = new Set(['limit', 'cursor', LABELS_PARAM, FORMAT_PARAM]);
 
 /** Parse and validate the query string of a list request. */
 export function parseListQuery(route: ListRoute, search: URLSearchParams, ctx: ExportContext): ListQuery {

@@ -5,9 +5,16 @@ import type { ByteStrings } from './arrow-read.ts';
 export interface RecordSource {
   /** One record, decoded. */
   get(row: number): string;
-  /** `head`, then the rows' UTF-8 bytes in the order given with a comma between each two, then `tail`: one buffer,
-   *  each record copied once straight into it and never decoded (a list answer's body). */
-  joined(rows: readonly number[], head: Uint8Array, tail: Uint8Array): Buffer;
+  /** `head`, then the rows' UTF-8 bytes in the order given with `separator` (default a comma) between each two, then
+   *  `tail`: one buffer, each record copied once straight into it and never decoded (a list answer's body, a batch of
+   *  JSON Lines). `once`: the rows are read for a whole answer that passes through once, so a source that keeps the
+   *  records it read lately for the next page need not keep these. */
+  joined(rows: readonly number[], head: Uint8Array, tail: Uint8Array, options?: JoinOptions): Buffer;
+}
+
+export interface JoinOptions {
+  separator?: number;
+  once?: boolean;
 }
 
 /** The byte length of `head`, the rows and their separating commas and `tail` (what joined() allocates). */
@@ -25,12 +32,12 @@ export function memoryRecords(column: ByteStrings): RecordSource {
   const { values, offsets } = column;
   return {
     get: (row) => values.toString('utf8', offsets[row]!, offsets[row + 1]!),
-    joined(rows, head, tail) {
+    joined(rows, head, tail, { separator = RECORD_SEPARATOR } = {}) {
       const out = Buffer.allocUnsafe(joinedLength(rows, (r) => offsets[r + 1]! - offsets[r]!, head, tail));
       out.set(head, 0);
       let at = head.byteLength;
       for (let i = 0; i < rows.length; i++) {
-        if (i > 0) out[at++] = RECORD_SEPARATOR;
+        if (i > 0) out[at++] = separator;
         at += values.copy(out, at, offsets[rows[i]!]!, offsets[rows[i]! + 1]!);
       }
       out.set(tail, at);

@@ -47,6 +47,11 @@ export interface ResourceTable {
    *  `records`: where the rows' records are read from instead of the table's own (the same rows, another form of
    *  each record: labels=1). */
   runBody(query: ListQuery, records?: RecordSource): Buffer;
+  /** Every row that passes the query's filters, in the list's order, whatever its limit and cursor; at most `max` + 1
+   *  of them, so a caller capping an answer at `max` rows learns it is over without collecting them all. */
+  matchingRows(query: ListQuery, max: number): number[];
+  /** Where the table's records are read from (row for row with its rows). */
+  readonly records: RecordSource;
 }
 
 /** Context shared by everything that mints or checks cursors. */

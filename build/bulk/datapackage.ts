@@ -5,8 +5,8 @@
 import type { ListRoute } from '../../api/routes/types.ts';
 import { primaryKeyOf } from '../../api/routes/define.ts';
 import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
-import { bulkColumns } from './columns.ts';
-import { bulkBaseName, BULK_FORMATS } from './names.ts';
+import { tableColumns } from '../../api/table-columns.ts';
+import { bulkBaseName, BULK_FORMATS } from '../../export/bulk-names.ts';
 import type { TableFile } from './table-files.ts';
 
 export interface PackageInput {
@@ -54,7 +54,7 @@ function _resource(route: ListRoute, file: TableFile): Record<string, unknown> {
     description: `${route.summary}. Ordered by ${route.order}.`,
     dialect: { delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true, header: true },
     schema: {
-      fields: bulkColumns(route).map((c) => ({
+      fields: tableColumns(route).map((c) => ({
         name: c.name,
         type: c.frictionless,
         ...(c.frictionless === 'date' ? { format: 'default' } : {}),

@@ -4,8 +4,8 @@
 import type { ListRoute } from '../../api/routes/types.ts';
 import { primaryKeyOf } from '../../api/routes/define.ts';
 import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
-import { bulkColumns } from './columns.ts';
-import { bulkBaseName } from './names.ts';
+import { tableColumns } from '../../api/table-columns.ts';
+import { bulkBaseName } from '../../export/bulk-names.ts';
 import type { TableFile } from './table-files.ts';
 
 export interface DictionaryInput {
@@ -67,7 +67,7 @@ function _table(route: ListRoute, files: TableFile[], changes: DictionaryInput['
     '',
     '| column | type | empty? | values | meaning |',
     '|---|---|---|---|---|',
-    ...bulkColumns(route).map((c) => `| \`${c.name}\` | ${c.frictionless} (${c.duckdb}) | ${c.nullable ? 'may be empty' : 'never'} | ` +
+    ...tableColumns(route).map((c) => `| \`${c.name}\` | ${c.frictionless} (${c.duckdb}) | ${c.nullable ? 'may be empty' : 'never'} | ` +
       `${c.values ? c.values.map((v) => `\`${v}\``).join(', ') : c.pattern ? `pattern \`${c.pattern}\`` : ''} | ${_cell(c.description)} |`),
     '',
   ];

@@ -1,14 +1,15 @@
 // The three files of one list route: JSON Lines (the API's own record bytes, one per line, in the API's order), CSV
-// (RFC 4180: UTF-8, CRLF, a header row, empty = null, lists and objects as JSON text) made from the same records, and
+// (api/csv-rows.ts: RFC 4180, UTF-8, CRLF, a header row, empty = null, lists and objects as JSON text) made from the same records, and
 // Parquet with typed columns (DuckDB reads the JSON Lines with the dictionary's types and writes Parquet).
 import path from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { schemas } from '../../api/schemas/registry.ts';
+import { csvHeader } from '../../api/csv-rows.ts';
+import { csvRowsOfRecords } from '../../api/csv-transcode.ts';
 import { openWarehouse, quoteIdent, quoteLiteral } from '../../pipeline/db/warehouse.ts';
-import { toFieldType } from './field-types.ts';
+import { toFieldType } from '../../api/field-types.ts';
 import { gzipHashed, hashFile, writeHashed, type FileDigest } from './hashed-file.ts';
-import { bulkFileName, type BulkFormat } from './names.ts';
+import { bulkFileName, type BulkFormat } from '../../export/bulk-names.ts';
 
 export interface TableFile {
   name: string;
@@ -39,17 +40,11 @@ function* _lines(records: readonly string[]): Generator<string> {
   for (const r of records) yield `${r}\n`;
 }
 
-/** CSV text in batches of rows: the header, then every record's fields in contract order. */
-function* _csvChunks(route: ListRoute, records: readonly string[]): Generator<string> {
-  const options = { record_delimiter: 'windows' as const, cast: { object: (v: object) => JSON.stringify(v), boolean: (v: boolean) => (v ? '1' : '0') } };
-  yield stringify([route.fields], options);
-  for (let i = 0; i < records.length; i += CSV_BATCH) {
-    const batch = records.slice(i, i + CSV_BATCH).map((json) => {
-      const record = JSON.parse(json) as Record<string, unknown>;
-      return route.fields.map((f) => record[f] ?? null);
-    });
-    yield stringify(batch, options);
-  }
+/** CSV in batches of rows: the header, then every record's fields in contract order (api/csv-rows.ts through
+ *  api/csv-transcode.ts, the writer the gateway's CSV answers use too). */
+function* _csvChunks(route: ListRoute, records: readonly string[]): Generator<string | Uint8Array> {
+  yield csvHeader(route.fields);
+  for (let i = 0; i < records.length; i += CSV_BATCH) yield csvRowsOfRecords(route.fields, Buffer.from(records.slice(i, i + CSV_BATCH).join('\n'), 'utf8'));
 }
 
 /** Parquet through an in-memory DuckDB: the JSON Lines read with each field's type, written in the API's order. */

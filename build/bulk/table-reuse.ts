@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { codeVersion, packageJsonOf } from '../../pipeline/lib/code-version.ts';
 import type { FileDigest } from './hashed-file.ts';
-import { bulkFileName, BULK_FORMATS, type BulkFormat } from './names.ts';
+import { bulkFileName, BULK_FORMATS, type BulkFormat } from '../../export/bulk-names.ts';
 import type { TableFile } from './table-files.ts';
 
 /** What the previous export's manifest says of its files (name → entry), when its format version is tonight's. */
@@ -70,11 +70,12 @@ export async function previousFiles(previousDir: string | null, formatVersion: s
 }
 
 /** A hash of everything that decides a table file's bytes besides its records: the bulk writer's code, the schemas
- *  (field types), and the CSV writer's and DuckDB's (Parquet) versions. */
+ *  and column types, the shared CSV writer (api/csv-rows.ts), and csv-stringify's and DuckDB's (Parquet) versions. */
 export async function bulkFormatVersion(): Promise<string> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const schemas = path.join(here, '..', '..', 'api', 'schemas');
-  const code = [...(await readdir(here)).map((n) => path.join(here, n)), ...(await readdir(schemas)).map((n) => path.join(schemas, n))]
+  const shared = ['csv-rows.ts', 'csv-transcode.ts', 'field-types.ts', 'table-columns.ts'].map((n) => path.join(here, '..', '..', 'api', n));
+  const code = [...(await readdir(here)).map((n) => path.join(here, n)), ...(await readdir(schemas)).map((n) => path.join(schemas, n)), ...shared]
     .filter((f) => f.endsWith('.ts'));
   return codeVersion([...code, packageJsonOf('csv-stringify'), packageJsonOf('@duckdb/node-bindings')]);
 }

@@ -11,7 +11,7 @@ import { diffRecords, noChanges, type ChangeCounts } from './changes.ts';
 import { toDataPackage } from './datapackage.ts';
 import { toDictionary } from './dictionary.ts';
 import { writeHashed, type FileDigest } from './hashed-file.ts';
-import { bulkBaseName, BULK_FORMATS, OTHER_MEDIA_TYPES, type BulkFormat } from './names.ts';
+import { bulkBaseName, BULK_FORMATS, OTHER_MEDIA_TYPES, type BulkFormat } from '../../export/bulk-names.ts';
 import { writeTableFiles, type TableFile } from './table-files.ts';
 import { bulkFormatVersion, linkUnchangedTable, previousFiles } from './table-reuse.ts';
 

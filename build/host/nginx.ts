@@ -127,6 +127,8 @@ function _routeBlock(route: Route, base: string, fileHeaders: readonly string[])
       `    location ${match} {`,
       '        if ($request_method !~ ^(GET|HEAD)$) { return 418; }',
       `        if (${variable} = "") { return 418; }`,
+      // a list asked for whole as CSV or JSON Lines by Accept (docs/take-away.md) is the gateway's, never the page file
+      ...(route.kind === 'list' ? ['        if ($http_accept ~* "csv|ndjson") { return 418; }'] : []),
       ...fileHeaders.map((h) => `        ${h}`),
       `        try_files ${variable} @gateway;`,
       '    }',

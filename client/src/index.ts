@@ -1,5 +1,6 @@
 // The typed client of the Toronto lobbying transparency API: openapi-fetch over the generated types (schema.ts), an
-// optional API key sent in x-api-key, and `paginate`, which follows next_cursor to the end of a list.
+// optional API key sent in x-api-key, `paginate`, which follows next_cursor to the end of a list, and `takeAway`, a
+// list's whole answer as CSV or JSON Lines (an extension of v1: docs/take-away.md).
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { paths } from './schema.ts';
 
@@ -14,11 +15,12 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-export type ApiClient = Client<paths>;
+/** JSON answers are what `GET` types (the lists' CSV and JSON Lines forms are `takeAway`'s). */
+export type ApiClient = Client<paths, 'application/json'>;
 
 /** A client for every endpoint: `client.GET('/communications', { params: { query: { member: 12 } } })`. */
 export function createClient(options: ClientOptions): ApiClient {
-  return createFetchClient<paths>({
+  return createFetchClient<paths, 'application/json'>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: options.apiKey ? { 'x-api-key': options.apiKey } : {},
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -46,4 +48,16 @@ export async function* paginate<P extends ListPath>(client: ApiClient, path: P, 
     if (page.next_cursor === null) return;
     cursor = page.next_cursor;
   }
+}
+
+/** A list's whole answer for a query (every matching row, not a page) as CSV or JSON Lines: the Response, whose body
+ *  streams (`await res.text()`, or `res.body` piped to a file). Not one page: no limit or cursor. CSV opens with two
+ *  lines naming the licence and the attribution, then the header row. A 400 (too_many_rows past the gateway's cap) or
+ *  429 (a whole answer costs a request per 500 rows) throws with the error body. */
+export async function takeAway<P extends ListPath>(client: ApiClient, path: P, query: Omit<QueryOf<P>, 'limit' | 'format'>,
+  format: 'csv' | 'jsonl'): Promise<Response> {
+  const { error, response } = await (client.GET as (p: string, o: object) => Promise<{ error?: unknown; response: Response }>)(
+    path, { params: { query: { ...query, format } }, parseAs: 'stream' });
+  if (error !== undefined || !response.ok) throw new Error(`GET ${path} (format=${format}) answered ${response.status}: ${JSON.stringify(error)}`);
+  return response;
 }

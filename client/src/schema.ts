@@ -3196,7 +3196,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired; invalid_search on the full-text search extension) */
+        /** @description Malformed filter, date, limit or cursor, or a range whose lower bound is after its upper bound (error: invalid_parameter, empty_range, unknown_parameter, invalid_cursor, cursor_expired; invalid_search on the full-text search extension; too_many_rows on a whole answer, an extension) */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -3243,6 +3243,8 @@ export interface components {
         Cursor: string;
         /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
         Labels: 0 | 1;
+        /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+        Format: "json" | "csv" | "jsonl";
     };
     requestBodies: never;
     headers: {
@@ -3320,6 +3322,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3336,6 +3340,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrganizationPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3394,6 +3400,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3410,6 +3418,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3476,6 +3486,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3492,6 +3504,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegistrationPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3562,6 +3576,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3578,6 +3594,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CommunicationPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3609,6 +3627,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3625,6 +3645,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgendaItemPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3714,6 +3736,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3730,6 +3754,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LinkPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3765,6 +3791,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3781,6 +3809,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3837,6 +3867,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3853,6 +3885,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SitePage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3911,6 +3945,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3927,6 +3963,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationComparisonRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3958,6 +3996,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -3974,6 +4014,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContractPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4028,6 +4070,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4044,6 +4088,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GroupPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4102,6 +4148,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4118,6 +4166,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProcurementTimelineRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4141,6 +4191,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4157,6 +4209,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NoncompetitiveShareRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4180,6 +4234,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4196,6 +4252,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FirmClientsRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4221,6 +4279,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4237,6 +4297,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4264,6 +4326,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4280,6 +4344,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContributionPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4301,6 +4367,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4317,6 +4385,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DonorOverlapRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4340,6 +4410,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4356,6 +4428,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContributionOverlapRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4379,6 +4453,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4395,6 +4471,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CoordinatedGivingRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4418,6 +4496,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4434,6 +4514,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AlignmentRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4455,6 +4537,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4471,6 +4555,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContributionStatsRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4498,6 +4584,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4514,6 +4602,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ItemLobbyingRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4537,6 +4627,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4553,6 +4645,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfficeContactsRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4578,6 +4672,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4594,6 +4690,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeetingRatesRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4615,6 +4713,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4631,6 +4731,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeviationRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4652,6 +4754,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4668,6 +4772,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FormerOfficialRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4689,6 +4795,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4705,6 +4813,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UpcomingRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4724,6 +4834,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4740,6 +4852,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LeadTimesRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4765,6 +4879,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4781,6 +4897,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TopicVolumeRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4800,6 +4918,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4816,6 +4936,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MayorShareRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -4862,6 +4984,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Extension (not in the v1 contract): 1 adds, beside each id field that names an organisation, person, registration, agenda item, application, site, campaign, contract, group or topic, a sibling field with that record's display name (client_organization_id → client_organization_name; null when the record has no published name). A merged organisation's id is named as its canonical record. 0 or absent: the contract's fields only, unchanged. */
                 labels?: components["parameters"]["Labels"];
+                /** @description Extension (not in the v1 contract): csv or jsonl answers every row that matches the filters (not one page) as one download, in the list's order; json (the default) is the paged answer. The same as sending Accept: text/csv or application/x-ndjson. CSV: the bulk export's columns and cell forms (RFC 4180, UTF-8), after 2 lines naming the licence and attribution (skip them: read_csv(…, skip = 2)); with labels=1 the name columns too. JSON Lines: one record per line. No limit or cursor; at most the gateway's row cap (a larger answer is a 400 too_many_rows naming the bulk file); charged to the rate limit as one request per 500 rows. Answered by the gateway only (a static host serves JSON). See docs/take-away.md. */
+                format?: components["parameters"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4878,6 +5002,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DisclosureLagRowPage"];
+                    "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             304: components["responses"]["NotModified"];

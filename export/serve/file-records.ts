@@ -39,7 +39,9 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
   const length = (row: number) => offsets[row + 1]! - offsets[row]!;
   const source: RecordSource = {
     get: (row) => _read(fd, base + offsets[row]!, length(row)).toString('utf8'),
-    joined(rows, head, tail) {
+    joined(rows, head, tail, { separator = RECORD_SEPARATOR, once = false } = {}) {
+      // a whole answer's rows pass through once: neither looked for among the kept records nor kept
+      const kept = once ? null : cache;
       const out = Buffer.allocUnsafe(joinedLength(rows, length, head, tail));
       out.set(head, 0);
       // where each row goes in the body; the kept rows are copied there now …
@@ -47,9 +49,9 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
       const missing: number[] = [];
       let end = head.byteLength;
       for (let i = 0; i < rows.length; i++) {
-        if (i > 0) out[end++] = RECORD_SEPARATOR;
+        if (i > 0) out[end++] = separator;
         at[i] = end;
-        if (!cache?.copyTo(rows[i]!, length(rows[i]!), out, end)) missing.push(i);
+        if (!kept?.copyTo(rows[i]!, length(rows[i]!), out, end)) missing.push(i);
         end += length(rows[i]!);
       }
       out.set(tail, end);
@@ -77,7 +79,7 @@ export function fileRecords(handle: FileHandle, fileBytes: Uint8Array, column: B
         }
         for (let k = m; k < j; k++) {
           const i = missing[k]!;
-          cache?.put(rows[i]!, out.subarray(at[i]!, at[i]! + length(rows[i]!)));
+          kept?.put(rows[i]!, out.subarray(at[i]!, at[i]! + length(rows[i]!)));
         }
         m = j;
       }

@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DetailRoute, ListRoute, Route, StaticRoute } from '../../api/routes/types.ts';
 import { answeringFile } from '../../export/answering-file.ts';
+import { mayAskTakeAway } from '../../api/take-away.ts';
 import type { CachePolicy } from '../http/cache-control.ts';
 import { getClientIp } from '../rate-limit/client-ip.ts';
 import { negotiateEncoding } from '../http/negotiate.ts';
@@ -118,6 +119,8 @@ export function createFastPath(deps: FastPathDeps): FastPath {
   function answer(req: IncomingMessage, res: ServerResponse, counted: RateLimitResult): boolean | Promise<boolean> {
     // a refused, unknown-key or uncounted hit is answered by the app's own rules
     if (counted.limited || counted.invalidKey || counted.storeDown) return false;
+    // a whole answer (format=, or Accept naming CSV or JSON Lines) is streamed by the app (gateway/take-away/)
+    if (req.url!.includes('format=') || mayAskTakeAway(req.headers.accept)) return false;
     const acceptEncoding = _header(req, 'accept-encoding');
     const chosen = choose(req.url!, acceptEncoding);
     if (chosen === null) return false;

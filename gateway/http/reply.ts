@@ -19,4 +19,7 @@ export interface Reply {
   headers?: Record<string, string>;
   /** A file streamed from disk instead of `body` (bulk downloads: their own ETag, ranges and gzip twin). */
   download?: Download;
+  /** A body made as it is sent instead of `body` (a whole list answer; null when none is sent: HEAD, 304), in identity
+   *  coding; `etag` names it and `headers` say its type. */
+  stream?: () => ReadableStream<Uint8Array> | null;
 }

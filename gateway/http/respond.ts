@@ -14,6 +14,7 @@ import { ifNoneMatchMatches } from './etag.ts';
 import { toRateLimitHeaders, type RateLimitResult } from '../rate-limit/limiter.ts';
 import type { Reply } from './reply.ts';
 import { toDownloadResponse } from './download.ts';
+import { toStreamedResponse } from './streamed.ts';
 
 /** What finishing needs to know of a request, whichever server shape carried it. */
 export interface RequestFacts {
@@ -70,6 +71,7 @@ export function finishAnswer(reply: Pick<Reply, 'status' | 'from' | 'headers'>, 
 export async function toHttpResponse(reply: Reply, request: Request, ctx: FinishContext): Promise<Response> {
   // a bulk file streams from disk (rare, large): a web Response is the right shape there
   if (reply.download) return toDownloadResponse(reply.download, request, new Headers(_pairs(_commonHeaders(reply, ctx))));
+  if (reply.stream) return toStreamedResponse(reply.stream, reply.etag, request, new Headers(_pairs(_commonHeaders(reply, ctx))));
   const facts: RequestFacts = {
     method: request.method,
     acceptEncoding: request.headers.get('accept-encoding'),

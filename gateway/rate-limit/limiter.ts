@@ -43,6 +43,9 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** Count one request (`peek` reads the window without counting, used for CORS preflights). */
   consume(ip: string, apiKey: string | null, peek?: boolean): Promise<RateLimitResult>;
+  /** Count `hits` more requests for a caller counted once already (a whole answer costs a request per page it
+   *  spares): none is counted when the window has fewer than `hits` left, and the result is then `limited`. */
+  consumeMore(ip: string, apiKey: string | null, hits: number): Promise<RateLimitResult>;
   /** Count one request at once when the store counts in this process; null when it must be asked (then `consume`). */
   consumeNow(ip: string, apiKey: string | null): RateLimitResult | null;
   /** Store outages so far. */
@@ -91,7 +94,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     };
   }
 
-  return {
+  const limiter: RateLimiter = {
     outages: () => outage.stats(),
     async consume(ip, apiKey, peek = false) {
       const who = subject(ip, apiKey);
@@ -109,6 +112,15 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       }
       return result(who, window, now);
     },
+    async consumeMore(ip, apiKey, hits) {
+      const before = await limiter.consume(ip, apiKey, true);
+      if (before.storeDown || hits <= 0) return before;
+      if (before.remaining < hits) return { ...before, limited: true };
+      let after = before;
+      // one store hit at a time: every store counts this way, and a whole answer costs a few hundred at most
+      for (let i = 0; i < hits && !after.limited && !after.storeDown; i++) after = await limiter.consume(ip, apiKey);
+      return after;
+    },
     consumeNow(ip, apiKey) {
       if (!options.store.incrementNow) return null;
       const who = subject(ip, apiKey);
@@ -120,6 +132,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       return window === null ? null : result(who, window, now);
     },
   };
+  return limiter;
 }
 
 /** `RateLimit-Policy` and `RateLimit` header values, e.g. `"anonymous";q=60;w=60` and `"anonymous";r=59;t=37`. */

@@ -23,8 +23,14 @@ import { answerReply } from './export-replies.ts';
 
 /** A list page with labels: the engine's rows for the query, their records read from the labelled records file. */
 export async function labelledList(opened: OpenedExport, table: ResourceTable, query: ListQuery, key: string): Promise<Reply> {
-  const records = await heldFor(labelledRecords, opened, table.route.resource, () => _openLabelledRecords(opened, table));
+  const records = await labelledRecordsOf(opened, table);
   return answerReply(opened, opened.answer(`${key}\nlabels`, () => table.runBody(query, records ?? undefined)));
+}
+
+/** The table's labelled records, row for row (opened on first use and kept with the export); null for a route
+ *  without id fields to name, whose records are their own labelled form. */
+export function labelledRecordsOf(opened: OpenedExport, table: ResourceTable): Promise<RecordSource | null> {
+  return heldFor(labelledRecords, opened, table.route.resource, () => _openLabelledRecords(opened, table));
 }
 
 /** A detail document with labels, from the export's file of the record (`rel`); null when the export lacks it. */

@@ -26,7 +26,7 @@ export async function serveStatic(opened: OpenedExport, route: StaticRoute): Pro
 
 /** GET /<resource>?filters&limit&cursor. */
 export async function serveList(opened: OpenedExport, route: ListRoute, search: URLSearchParams): Promise<Reply> {
-  const query = await _withSearchRows(opened, route, parseListQuery(route, search, opened.ctx));
+  const query = await withSearchRows(opened, route, parseListQuery(route, search, opened.ctx));
   // The site writer wrote the first page and each page reached by following next_cursor; a valid cursor that is
   // not on that walk (minted under another limit) has no file, and the engine answers it instead.
   const rel = answeringFile(route, search);
@@ -41,7 +41,7 @@ export async function serveList(opened: OpenedExport, route: ListRoute, search: 
 }
 
 /** The query with the rows its full-text `search` filter finds in the export's search index (none without one). */
-async function _withSearchRows(opened: OpenedExport, route: ListRoute, query: ListQuery): Promise<ListQuery> {
+export async function withSearchRows(opened: OpenedExport, route: ListRoute, query: ListQuery): Promise<ListQuery> {
   const param = route.params.find((p) => p.search);
   const text = param ? query.filters.get(param.name) : undefined;
   if (text === undefined) return query;

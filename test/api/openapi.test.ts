@@ -28,12 +28,22 @@ describe('openapi.json', () => {
       if (route.kind === 'list') {
         const names = op.parameters!.map((p) => p.name ?? p.$ref);
         expect(names).toEqual([...route.params.map((p) => p.name), '#/components/parameters/Limit', '#/components/parameters/Cursor',
-          '#/components/parameters/Labels']);
+          '#/components/parameters/Labels', '#/components/parameters/Format']);
         expect(op.responses['400']).toBeDefined();
+        // the whole answers: CSV and JSON Lines beside the JSON page, marked as extensions of v1
+        const content = (op.responses['200'] as { content: Record<string, Record<string, unknown>> }).content;
+        expect(Object.keys(content)).toEqual(['application/json', 'text/csv', 'application/x-ndjson']);
+        expect(content['text/csv']!['x-extension']).toBe(true);
       }
       if (route.kind === 'detail') expect(op.responses['404']).toBeDefined();
     }
     expect(new Set(Object.values(paths).map((p) => p.get.operationId)).size).toBe(routes.length);
+  });
+
+  it('marks format as an extension of v1', () => {
+    const format = (doc.components as { parameters: Record<string, Record<string, unknown>> }).parameters.Format!;
+    expect(format).toMatchObject({ name: 'format', in: 'query', 'x-extension': true, schema: { enum: ['json', 'csv', 'jsonl'] } });
+    expect(String(format.description)).toMatch(/^Extension \(not in the v1 contract\)/);
   });
 
   it('is version v1, OpenAPI 3.1.0, with the optional key scheme', () => {

@@ -14,8 +14,8 @@ import { routesOfKind } from '../../api/routes.ts';
 import type { ListRoute } from '../../api/routes/types.ts';
 import { primaryKeyOf, requiredParamField } from '../../api/routes/define.ts';
 import { exportLayout } from '../../export/layout.ts';
-import { bulkColumns, type BulkColumn } from '../../build/bulk/columns.ts';
-import { bulkBaseName } from '../../build/bulk/names.ts';
+import { tableColumns, type TableColumn } from '../../api/table-columns.ts';
+import { bulkBaseName } from '../../export/bulk-names.ts';
 import { writeBulk, type BulkManifest } from '../../build/bulk/write-bulk.ts';
 import { toArrowFile } from '../../export/arrow-file.ts';
 import { readSiteInput } from '../../build/site/read-warehouse.ts';
@@ -60,7 +60,7 @@ afterAll(() => {
 });
 
 /** A value as the API record has it: integers and numbers as numbers, JSON text parsed, lists of numbers as numbers. */
-function normal(column: BulkColumn, value: unknown): unknown {
+function normal(column: TableColumn, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (column.frictionless === 'integer' || column.frictionless === 'number') return Number(value);
   if (column.frictionless === 'object' || (column.frictionless === 'array' && column.duckdb === 'JSON')) {
@@ -74,7 +74,7 @@ function normal(column: BulkColumn, value: unknown): unknown {
 }
 
 async function rowsOf(sql: string, route: ListRoute, db: Warehouse): Promise<unknown[][]> {
-  const columns = bulkColumns(route);
+  const columns = tableColumns(route);
   const rows = await db.all<Record<string, unknown>>(sql);
   return rows.map((r) => columns.map((c) => normal(c, r[c.name])));
 }
@@ -87,7 +87,7 @@ describe('bulk export', () => {
     const parquet = await rowsOf(`select ${fields} from read_parquet('${base}.parquet')`, route, duck);
     expect(parquet).toEqual(expected);
     // CSV with the dictionary's types: lists and objects are JSON text
-    const types = bulkColumns(route).map((c) => `'${c.name}': '${c.frictionless === 'array' || c.frictionless === 'object' ? 'JSON' : c.duckdb}'`).join(', ');
+    const types = tableColumns(route).map((c) => `'${c.name}': '${c.frictionless === 'array' || c.frictionless === 'object' ? 'JSON' : c.duckdb}'`).join(', ');
     const csv = await rowsOf(`select ${fields} from read_csv('${base}.csv', header = true, auto_detect = false,
       columns = {${types}}, delim = ',', quote = '"', escape = '"', new_line = '\\r\\n')`, route, duck);
     expect(csv).toEqual(expected);

@@ -135,6 +135,13 @@ it('sends everything that is not canonical to the gateway', async () => {
     expect(viaNginx.headers.ratelimit, `${method} ${url} proxied`).toBeDefined();
     expect([viaNginx.status, viaNginx.body.toString()], `${method} ${url}`).toEqual([direct.status, direct.body.toString()]);
   }
+  // a canonical list URL asked for whole by Accept is the gateway's CSV, not the page file
+  for (const accept of ['text/csv', 'application/x-ndjson']) {
+    const headers = { accept, 'x-api-key': KEY };
+    const [viaNginx, direct] = await Promise.all([get(`${nginxRoot}${base}/communications`, headers), get(`${gateway.url}/communications`, headers)]);
+    expect(String(viaNginx.headers['content-type']), accept).toBe(`${accept}; charset=utf-8`);
+    expect(viaNginx.body.equals(direct.body), accept).toBe(true);
+  }
 });
 
 it('rate limits the client nginx saw, not nginx (TRUST_PROXY_HOPS=1)', async () => {

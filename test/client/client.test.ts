@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../api/routes.ts';
 import { generateSchemaTypes, SCHEMA_FILE } from '../../client/generate.ts';
-import { createClient, paginate, type ApiClient } from '../../client/src/index.ts';
+import { createClient, paginate, takeAway, type ApiClient } from '../../client/src/index.ts';
 import { startServer, type GatewayServer } from '../../gateway/server.ts';
 import { e2eCity } from '../e2e/city.ts';
 
@@ -86,6 +86,18 @@ describe('typed client', () => {
     for await (const c of paginate(api, '/communications', { office_holder_type: 'member_of_council' })) comms.push(c);
     expect(comms.length).toBeGreaterThan(0);
     expect(comms.every((c) => c.office_holder_type === 'member_of_council')).toBe(true);
+  });
+
+  it('takes a list\'s whole answer away as JSON Lines and CSV, the records paginate walks', async () => {
+    const query = { office_holder_type: 'member_of_council' } as const;
+    const comms = [];
+    for await (const c of paginate(api, '/communications', query)) comms.push(c);
+    const lines = (await (await takeAway(api, '/communications', query, 'jsonl')).text()).trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual(comms);
+    const csv = await takeAway(api, '/communications', query, 'csv');
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect((await csv.text()).startsWith('Licence: ')).toBe(true);
+    await expect(takeAway(api, '/communications', { from: '2024-13-01' }, 'csv')).rejects.toThrow(/400.*invalid_parameter/);
   });
 
   it('returns the error body for a malformed filter', async () => {

@@ -1,4 +1,4 @@
-// The shell examples a newcomer copies first run as written: every ```bash block of docs/bulk.md and the README's
+// The shell examples a newcomer copies first run as written: every ```bash block of docs/bulk.md and docs/take-away.md and the README's
 // "Then try" lines, against a listening gateway over the e2e city (its host and port put where the examples say
 // localhost:3000). Every curl request an example makes must answer 200 with a body, and every example must succeed.
 import { execFile } from 'node:child_process';
@@ -20,6 +20,7 @@ function bashBlocks(file: string): { before: string; code: string }[] {
 }
 
 const bulkExamples = bashBlocks('docs/bulk.md').map((b) => b.code);
+const takeAwayExamples = bashBlocks('docs/take-away.md').flatMap((b) => b.code.split('\n').filter((line) => line.trim().startsWith('curl')));
 const readmeTry = bashBlocks('README.md').find((b) => /Then try:\s*$/.test(b.before))!.code
   .split('\n').filter((line) => line.trim().startsWith('curl'));
 
@@ -72,6 +73,14 @@ describe('docs/bulk.md', () => {
 
   it.each(bulkExamples.map((code) => [code.split('\n')[0]!, code] as const))('%s', async (_first, code) => {
     expectAnswered(code, await runExample(code));
+  });
+});
+
+describe('docs/take-away.md', () => {
+  it('has shell examples', () => expect(takeAwayExamples.length).toBeGreaterThanOrEqual(3));
+
+  it.each(takeAwayExamples.map((line) => [line] as const))('%s', async (line) => {
+    expectAnswered(line, await runExample(line));
   });
 });
 

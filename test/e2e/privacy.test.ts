@@ -53,6 +53,10 @@ beforeAll(async () => {
     expect(res.status, route.path).toBe(200);
     const text = await res.text();
     files.push({ rel: `api/v1${route.path}/labels=1`, text: text.replace(/"next_cursor":"[^"]*"/g, '') });
+    // the whole answers (docs/take-away.md): every row, as CSV with the names and as JSON Lines
+    const whole = (format: string) => gw.get(`${route.path}?${[query.replace(/&?limit=500/, ''), `format=${format}`].join('&')}`).then((r) => r.text());
+    files.push({ rel: `api/v1${route.path}/format=csv&labels=1.csv`, text: await whole('csv') });
+    files.push({ rel: `api/v1${route.path}/format=jsonl.jsonl`, text: (await whole('jsonl')) });
     const detail = routesOfKind('detail').find((d) => d.path === `${route.path}/{id}`);
     if (!detail) continue;
     for (const record of (JSON.parse(text) as { data: { id: unknown }[] }).data.slice(0, 100)) {
@@ -63,10 +67,12 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('no private byte is published', () => {
-  it('scans a real export, its bulk files included, and the labelled answers', () => {
+  it('scans a real export, its bulk files included, the labelled answers and the whole CSV and JSON Lines answers', () => {
     expect(files.length).toBeGreaterThan(100);
     expect(files.filter((f) => f.rel.endsWith('/labels=1')).length).toBeGreaterThan(200);
     expect(files.find((f) => f.rel === 'api/v1/contributions/labels=1')?.text).toContain('"candidate_person_name"');
+    expect(files.find((f) => f.rel === 'api/v1/contributions/format=csv&labels=1.csv')?.text).toContain(',candidate_person_name,');
+    expect(files.filter((f) => f.rel.endsWith('/format=jsonl.jsonl')).length).toBe(routesOfKind('list').length);
     for (const name of ['bulk/contributions.csv', 'bulk/contributions.csv.gz', 'bulk/contributions.parquet', 'bulk/quarantine.csv', 'bulk/links.jsonl']) {
       expect(files.map((f) => f.rel)).toContain(name);
     }
@@ -168,5 +174,11 @@ describe('no private byte is published', () => {
     expect(rows('bulk/links.csv').filter((r) => r.task === 'L7')).toEqual([]);
     const tiers = new Set(rows('bulk/contributions.csv').map((r) => r.tier));
     expect([...tiers].filter((t) => t !== '1' && t !== '2')).toEqual([]);
+    // and the whole CSV answers, after their licence lines
+    const answer = (rel: string) => parse(files.find((f) => f.rel === rel)!.text, { columns: true, from_line: 3 }) as Record<string, string>[];
+    expect(answer('api/v1/links/format=csv&labels=1.csv').filter((r) => r.task === 'L7')).toEqual([]);
+    const answered = new Set(answer('api/v1/contributions/format=csv&labels=1.csv').map((r) => r.tier));
+    expect(answered.size).toBeGreaterThan(0);
+    expect([...answered].filter((t) => t !== '1' && t !== '2')).toEqual([]);
   });
 });

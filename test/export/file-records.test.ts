@@ -40,6 +40,9 @@ describe('fileRecords', () => {
         const got = fromFile.joined(rows, head, tail);
         expect(got.equals(inMemory.joined(rows, head, tail)), String(rows)).toBe(true);
         expect(got.toString()).toBe(`{"data":[${rows.map((r) => records[r]).join(',')}],"note":"fin ✓"}`);
+        // a whole answer's read (another separator, nothing kept) gives the same records
+        const lines = fromFile.joined(rows, Buffer.alloc(0), Buffer.from('\n'), { separator: 0x0a, once: true });
+        expect(lines.equals(inMemory.joined(rows, Buffer.alloc(0), Buffer.from('\n'), { separator: 0x0a })), String(rows)).toBe(true);
       }
       for (const r of [0, 50, 399]) expect(fromFile.get(r)).toBe(records[r]);
     }

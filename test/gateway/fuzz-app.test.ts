@@ -1,6 +1,6 @@
 // Fuzzing the app through app.fetch over the e2e city, bounded and seeded so every run sends the same
 // 3,000 requests: registry paths with real and mutated ids, valid and broken parameters, real, altered and foreign
-// cursors, odd encodings, methods and headers. Never a 5xx; every 4xx carries the error body; a detail request
+// cursors, whole-answer formats (format=, Accept), odd encodings, methods and headers. Never a 5xx; every 4xx carries the error body; a detail request
 // answers 200 exactly when its decoded id is a published name and 404 otherwise (no look-alike is ever served).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,6 +64,12 @@ it(`answers ${REQUESTS} fuzzed requests without a 5xx, each 4xx with the error b
       else expectErrorBody(res.status, res.headers.get('content-type'), body, what);
     }
     if (expectDetail !== null) expect(res.status, `${what} (published: ${expectDetail})`).toBe(expectDetail ? 200 : 404);
+    // a whole answer asked for by format is that form, whatever Accept says
+    const format = /[?&]format=(csv|jsonl)(&|$)/.exec(url)?.[1];
+    if (res.status === 200 && format) {
+      expect(res.headers.get('content-type'), what).toBe(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
+      if (format === 'csv' && init.method === 'GET') expect(body.startsWith('Licence: '), what).toBe(true);
+    }
   }
   expect(logged).toEqual([]);
   // the fuzzer reaches every family of answer (a generator that only made 404s would prove little)
@@ -92,6 +98,7 @@ function fuzzRequest(rng: Rng): { url: string; init: RequestInit & { method: str
   if (rng.chance(0.1)) headers['x-forwarded-for'] = rng.pick(['::ffff:198.51.100.9', '1.2.3.4, 5.6.7.8', 'garbage', '[::1]:80', '999.1.1.1']);
   if (rng.chance(0.05)) headers.range = 'bytes=0-10';
   if (rng.chance(0.05)) headers.origin = 'https://example.org';
+  if (rng.chance(0.1)) headers.accept = rng.pick(['text/csv', 'application/x-ndjson', 'text/csv;q=0.5, application/json', '*/*', 'text/*', 'csv;;q=x', '']);
   const url = `${ORIGIN}/api/v1${pathPart}${query}`;
   // the oracle: a GET/HEAD of a detail path with a well-formed id and nothing else in the way
   const plain = route.kind === 'detail' && !prefixed && (method === 'GET' || method === 'HEAD')
@@ -136,6 +143,7 @@ function listQuery(rng: Rng, route: ListRoute | SearchRoute): string {
     const cursor = rng.pick([c, c, c.slice(0, -1), `${c}A`, c.replace('.', ''), c.toUpperCase(), '', 'bogus.bogus', `${c}.${c}`]);
     parts.push(`cursor=${cursor}`);
   }
+  if (rng.chance(0.2)) parts.push(`format=${rng.pick(['csv', 'csv', 'jsonl', 'jsonl', 'json', 'CSV', 'xml', '', 'csv%00', '%63sv'])}`);
   if (rng.chance(0.05)) parts.push(rng.pick(['unknown=1', 'LIMIT=5', '=', '&', 'a', '%3D=1']));
   if (rng.chance(0.02)) parts.push(`pad=${'p'.repeat(rng.int(7000, 12000))}`);
   return parts.length ? `?${parts.join('&')}` : rng.chance(0.1) ? '?' : '';

@@ -80,6 +80,7 @@ it('renders every operation with live examples, with no console error, and "try 
   expect(opened).toMatch(/Example \(answered by the live export/);
   // a parameter that extends the v1 contract says so, in words and by its x-extension mark
   expect(opened).toMatch(/labels[\s\S]*Extension \(not in the v1 contract\)/);
+  expect(opened).toMatch(/format[\s\S]*Extension \(not in the v1 contract\): csv or jsonl/);
   expect(opened).toMatch(/x-extension/);
   await page.$eval('.opblock.is-open .try-out__btn', (e) => (e as HTMLElement).click());
   await page.waitForSelector('.opblock.is-open .execute');

@@ -1,6 +1,7 @@
-// How a published field's JSON Schema maps onto the bulk files' column types: the Frictionless Table Schema type
-// (datapackage.json, dictionary.md) and the DuckDB type (Parquet columns; what `read_csv(types = …)` needs). Nested
-// values (lists of records, evidence objects) travel as JSON text in CSV, which is Frictionless's `array`/`object`.
+// How a published field's JSON Schema maps onto a table column's types: the Frictionless Table Schema type
+// (datapackage.json, dictionary.md) and the DuckDB type (Parquet columns; what `read_csv(types = …)` needs). Shared by
+// the bulk files and the gateway's CSV answers. Nested values (lists of records, evidence objects) travel as JSON text
+// in CSV, which is Frictionless's `array`/`object`.
 
 type Property = { type?: string | string[]; format?: string; items?: Property };
 

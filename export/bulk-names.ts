@@ -1,6 +1,6 @@
 // Names and media types of the bulk export's files (inside each export: `bulk/<name>`), shared by the writer, the
-// data dictionary and the manifest: one base name per list route (`insights/item-lobbying` → `insights-item-lobbying`)
-// and one file per format.
+// data dictionary, the manifest and the gateway (which names a table's file when a whole answer is too large): one base
+// name per list route (`insights/item-lobbying` → `insights-item-lobbying`) and one file per format.
 
 export const BULK_FORMATS = {
   csv: { extension: 'csv', mediaType: 'text/csv', gzip: true },
