@@ -3,8 +3,8 @@
 // (spec and SVG) as the build makes it, timed over RUNS runs (CHARTS_OUT: a folder to write them to), then their gzip
 // and brotli twins as the site writer compresses them; prints one JSON line (charts, files, bytes, ms per run, the
 // twins' ms, peak RSS). The site build logs the same stage's time as "charts: … (N ms)" (bench/stage.ts collects it).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeBenchOutput } from './output.ts';
 import { resolveConfig } from '../config/resolve.ts';
 import { openWarehouse } from '../pipeline/db/warehouse.ts';
 import { readSiteInput } from '../build/site/read-warehouse.ts';
@@ -35,10 +35,7 @@ for (let i = 0; i < runs; i++) {
 }
 // CHARTS_OUT: also write the files there, to look at them
 const out = process.env.CHARTS_OUT;
-if (out) for (const [rel, body] of made!.files) {
-  mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });
-  writeFileSync(path.join(out, rel), body);
-}
+if (out) for (const [rel, body] of made!.files) writeBenchOutput(rel, body, out);
 const bytes = [...made!.files.values()].reduce((s, body) => s + Buffer.byteLength(body), 0);
 // what the site writer's sink adds for these files: their gzip and brotli twins (export/representations.ts)
 const compressStarted = performance.now();

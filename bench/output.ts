@@ -34,6 +34,11 @@ export function writeEdgeTable(table: string, root?: string): string {
   return writeBenchOutput(path.join('.tmp', 'bench-edge.md'), `${table}\n`, root);
 }
 
+/** bench/take-away.ts's output step (`make bench-take-away`): the whole-answer table, as printed. */
+export function writeTakeAwayTable(table: string, root?: string): string {
+  return writeBenchOutput(path.join('.tmp', 'bench-take-away.md'), `${table}\n`, root);
+}
+
 /** bench/search.ts's output step (`make bench-search`): the search table, as printed. */
 export function writeSearchTable(table: string, root?: string): string {
   return writeBenchOutput(path.join('.tmp', 'bench-search.md'), `${table}\n`, root);

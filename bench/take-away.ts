@@ -8,7 +8,8 @@
 // each form had warmed the route. Figures go to
 // .tmp/bench-take-away.md and, reviewed, docs/benchmarks-take-away.md.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { writeTakeAwayTable } from './output.ts';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
@@ -90,8 +91,7 @@ try {
         `${(r.bytes / 1e6 / Math.min(...r.seconds)).toFixed(1)} | ${cpu.toFixed(2)} | ${(r.bytes / 1e6 / cpu).toFixed(1)} | ${_mb(Math.max(...r.rise))} |`;
     }),
   ];
-  mkdirSync('.tmp', { recursive: true });
-  writeFileSync('.tmp/bench-take-away.md', `${lines.join('\n')}\n`);
+  writeTakeAwayTable(lines.join('\n'));
   console.log(`\n${lines.join('\n')}\n\nwritten to .tmp/bench-take-away.md`);
 } finally {
   child.kill('SIGTERM');

@@ -8,11 +8,24 @@ document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') target.blur(); // leave the note field to use the keys again
     return;
   }
-  const el = document.querySelector(`[data-shortcut="${CSS.escape(event.key)}"]`);
-  if (!el || el.disabled) return;
+  const selector = `[data-shortcut="${CSS.escape(event.key)}"]`;
+  if (!document.querySelector(selector)) return;
   event.preventDefault();
-  el.click();
+  // a decision in flight: a second press would send it twice
+  if (document.querySelector('.htmx-request')) return;
+  // htmx wires a swapped-in panel's forms only when it settles: a key pressed before then waits for that, or its
+  // button would post as a plain form (a page load) instead of swapping the panel
+  if (document.querySelector('.htmx-settling')) {
+    document.addEventListener('htmx:afterSettle', () => press(selector), { once: true });
+  } else {
+    press(selector);
+  }
 });
+
+function press(selector) {
+  const el = document.querySelector(selector);
+  if (el && !el.disabled) el.click();
+}
 // after htmx swaps the decision panel, focus it so a screen reader and the keyboard carry on from there
 document.addEventListener('htmx:afterSwap', (event) => {
   const panel = document.getElementById('decision');

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SQLITE_TABLES_DB, writeBenchResult, writeEdgeTable, writeSearchTable, writeSoakTable } from '../../bench/output.ts';
+import { SQLITE_TABLES_DB, writeBenchResult, writeEdgeTable, writeSearchTable, writeSoakTable, writeTakeAwayTable } from '../../bench/output.ts';
 import { writeSqliteTables } from '../../bench/sqlite-tables.ts';
 
 const BENCH = path.resolve(import.meta.dirname, '..', '..', 'bench');
@@ -18,10 +18,12 @@ const WRITERS: Record<string, { step: string; run: (root: string) => Promise<str
   'edge.ts': { step: 'writeEdgeTable', run: (root) => [writeEdgeTable('| edge |', root)] }, // make bench-edge
   'soak.ts': { step: 'writeSoakTable', run: (root) => [writeSoakTable('| soak |', root)] }, // make bench-soak
   'search.ts': { step: 'writeSearchTable', run: (root) => [writeSearchTable('| search |', root)] }, // make bench-search
+  'take-away.ts': { step: 'writeTakeAwayTable', run: (root) => [writeTakeAwayTable('| take-away |', root)] }, // make bench-take-away
   'sqlite-tables.ts': { step: 'writeSqliteTables', run: sqliteTables }, // the Datasette comparison's database
 };
 /** The bench files that write no result file: they print their figures, or are parts of the entries above. */
-const PRINTERS = ['bare-node.ts', 'bulk.ts', 'cold-start.ts', 'datasette.ts', 'edge-tools.ts', 'gateway.ts', 'output.ts', 'search-fts5-server.ts', 'stage.ts'];
+// charts.ts writes the charts only into a folder the caller names (CHARTS_OUT); feeds.ts into folders of its own
+const PRINTERS = ['bare-node.ts', 'bulk.ts', 'charts.ts', 'cold-start.ts', 'datasette.ts', 'edge-tools.ts', 'feeds.ts', 'gateway.ts', 'output.ts', 'search-fts5-server.ts', 'stage.ts'];
 
 const roots: string[] = [];
 afterEach(() => {

@@ -94,7 +94,8 @@ it('loses no acknowledged decision and leaves no torn line across repeated SIGKI
   expect(lines[0]).toBe('task,from_type,from_id,to_type,to_id,decision,reviewer,reviewed_at,note');
   expect(lines.slice(1).filter((l) => !/^L7,contribution,\d+,organization,31,(confirmed|rejected),Ana Reviewer,\d{4}-\d\d-\d\dT[\d:.]+Z,decision \d+$/.test(l))).toEqual([]);
   const saved = new Set(parseDecisions(text).map((d) => d.from_id));
-  expect(acked.length).toBeGreaterThan(ROUNDS / 2);
+  // each odd round waits for an acknowledgement before its kill; the even rounds' kills may come before any
+  expect(acked.length).toBeGreaterThanOrEqual(ROUNDS / 2);
   expect(acked.filter((id) => !saved.has(id))).toEqual([]);
 }, 600_000);
 
