@@ -159,6 +159,7 @@ function _walkingOn(opened: OpenedExport): OpenedExport {
   return {
     ...opened,
     represent: (rel, encoding) => opened.represent(rel, encoding).catch(expired),
+    read: (rel) => opened.read(rel).catch(expired),
   };
 }
 

@@ -54,6 +54,9 @@ export interface OpenedExport {
   represent(relPath: string, encoding: Encoding | null): Promise<Representation | null>;
   /** The same representation only if it is already held (no read, no wait): the fast path's lookup. */
   peek(relPath: string, encoding: Encoding | null): Representation | undefined;
+  /** A listed file's bytes (checked against the manifest), read for what is made from it once per export (an index,
+   *  a lookup) and never kept in the file cache, whose budget is for what is sent; null if the manifest lacks it. */
+  read(relPath: string): Promise<Uint8Array | null>;
   /**
    * An engine answer: `key` names it within this export (route, normalised query, limit, position), so its tag
    * hashes the export id and the key and the body is never hashed; `make` gives its identity bytes (called on a
@@ -185,6 +188,10 @@ export async function openExport(dir: string, options: OpenExportOptions): Promi
     answers,
     represent,
     peek: (relPath, encoding) => cache?.get(keyOf(relPath, encoding)),
+    read: async (relPath) => {
+      const entry = files.get(relPath);
+      return entry ? readListed(relPath, entry.sha256) : null;
+    },
     answer,
   };
 }

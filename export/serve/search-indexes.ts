@@ -1,6 +1,7 @@
 // The search index of each searchable list of an opened export, built from its search documents
 // (exportLayout.searchDocs) when the export is first searched, then kept with the export (a WeakMap lets it go with
-// it). Read through the export's file cache, so only the bytes its manifest names are indexed.
+// it). Read past the export's file cache (checked against its manifest), so only the bytes the manifest names are
+// indexed and the documents, read once, do not take the cache's room from what is sent.
 import { ApiError } from '../../api/errors.ts';
 import { searchSource, type SearchSource } from '../../api/search/documents.ts';
 import { toIdOrder, type IdOrder } from '../../api/search/id-order.ts';
@@ -24,9 +25,9 @@ const loaded = heldPerExport<LoadedSearch>();
 
 /** The index of `resource`'s search documents; a 503 when the export has none (an export built before search). */
 export function searchIndexOf(opened: OpenedExport, resource: string): Promise<LoadedSearch> {
-  return heldFor(loaded, opened, resource, () => opened.represent(exportLayout.searchDocs(resource), null).then((file) => {
-    if (!file) throw new ApiError(503, 'service_unavailable', `Full-text search of ${resource} is not available in this export`);
-    const docs = readSearchFile(new TextDecoder().decode(file.body));
+  return heldFor(loaded, opened, resource, () => opened.read(exportLayout.searchDocs(resource)).then((bytes) => {
+    if (!bytes) throw new ApiError(503, 'service_unavailable', `Full-text search of ${resource} is not available in this export`);
+    const docs = readSearchFile(new TextDecoder().decode(bytes));
     const source = searchSource(docs.type);
     return {
       source, index: buildSearchIndex(docs, source.fields.map((f) => f.weight)), ids: docs.ids, titles: docs.titles, paths: docs.paths,

@@ -67,7 +67,7 @@ async function _openLabelledRecords(opened: OpenedExport, table: ResourceTable):
 }
 
 async function _readLookup(opened: OpenedExport): Promise<LabelLookup> {
-  const file = await opened.represent(exportLayout.labels, null);
-  if (!file) throw new ApiError(503, 'service_unavailable', 'This export has no labels file, so labels=1 cannot be answered');
-  return readLabelsFile(new TextDecoder().decode(file.body));
+  const bytes = await opened.read(exportLayout.labels);
+  if (!bytes) throw new ApiError(503, 'service_unavailable', 'This export has no labels file, so labels=1 cannot be answered');
+  return readLabelsFile(new TextDecoder().decode(bytes));
 }

@@ -74,9 +74,9 @@ export async function serveDetail(opened: OpenedExport, route: DetailRoute, id: 
 const movedIds = heldPerExport<ReadonlyMap<string, string>>();
 
 function _movedIds(opened: OpenedExport, route: DetailRoute): Promise<ReadonlyMap<string, string>> {
-  return heldFor(movedIds, opened, route.resource, () => opened.represent(exportLayout.detailIds(route.resource), null).then((file) => {
-    if (!file) throw new ApiError(503, 'service_unavailable', `This export has no id index for ${route.path}`);
-    const entries = Object.entries(JSON.parse(new TextDecoder().decode(file.body)) as Record<string, unknown>);
+  return heldFor(movedIds, opened, route.resource, () => opened.read(exportLayout.detailIds(route.resource)).then((bytes) => {
+    if (!bytes) throw new ApiError(503, 'service_unavailable', `This export has no id index for ${route.path}`);
+    const entries = Object.entries(JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>);
     return new Map(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
   }));
 }

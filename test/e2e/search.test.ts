@@ -126,3 +126,21 @@ describe('GET /search', () => {
     expect(['invalid_search', 'invalid_parameter', 'unknown_parameter']).toContain(body.error);
   });
 });
+
+describe('the search documents and the file cache', () => {
+  it('are read once to build the indexes and never kept in the cache of files to send', async () => {
+    const { createExportHolder } = await import('../../export/serve/export-holder.ts');
+    const { createApp } = await import('../../gateway/app.ts');
+    const config = await e2eConfig();
+    const site = createExportHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
+    await site.refresh();
+    const app = createApp({ config, site, log: () => {} });
+    const res = await app.request('http://localhost/api/v1/search?q=housing', {}, { clientAddress: '192.0.2.8' } as never);
+    expect(res.status).toBe(200);
+    const opened = site.current()!;
+    for (const s of SEARCH_SOURCES) {
+      expect(opened.files.has(exportLayout.searchDocs(s.resource)), s.resource).toBe(true);
+      expect(opened.peek(exportLayout.searchDocs(s.resource), null), s.resource).toBeUndefined();
+    }
+  });
+});
