@@ -28,7 +28,7 @@ export function matchRows(index: SearchIndex, query: SearchQuery): Uint32Array {
 
 /**
  * Rows that may hold a term, ascending: exactly its rows for a word or a prefix, a superset for a phrase (the rows
- * holding all its words, checked for order by phraseIn).
+ * holding all its words, checked for order by phraseCounter).
  */
 export function candidates(index: SearchIndex, term: SearchTerm): Uint32Array {
   if (term.kind === 'word') return index.posting(index.termId(term.term));
@@ -46,11 +46,6 @@ export function candidates(index: SearchIndex, term: SearchTerm): Uint32Array {
   if (ids.some((id) => id < 0)) return EMPTY_ROWS;
   const lists = ids.map((id) => index.posting(id)).sort((a, b) => a.length - b.length);
   return lists.length === 1 ? lists[0]! : Uint32Array.from(lists[0]!.filter((row) => lists.every((l) => _has(l, row))));
-}
-
-/** Whether `terms` occur one after the other within one field of `row`. */
-export function phraseIn(index: SearchIndex, row: number, phrase: readonly string[]): boolean {
-  return phraseCounter(index, phrase, true)(row) > 0;
 }
 
 /** Counts how often `terms` occur one after the other in each field of a row, summed with `weights` (all 1 by
