@@ -14,7 +14,7 @@ import { SEARCH_SOURCES } from '../api/search/documents.ts';
 import { buildSearchIndex } from '../api/search/index.ts';
 import { exportLayout } from '../export/layout.ts';
 import { readSearchFile, type SearchFile } from '../export/search-file.ts';
-import { startGateway, wrkLoad } from './edge-tools.ts';
+import { rssMb, startGateway, wrkLoad } from './edge-tools.ts';
 import { writeSearchTable } from './output.ts';
 
 const siteRoot = resolveConfig({}, process.env).siteRoot;
@@ -40,10 +40,10 @@ const listPaths = _mix(lists.map((f) => f.file), 500).map((q, i) => `/api/v1/${l
 const env = { SITE_DIR: siteRoot, ANSWER_CACHE_MB: '0' };
 const warmPaths = [searchPaths[0]!, ...lists.map((l) => `/api/v1/${l.source.resource}?search=a`)];
 const one = await startGateway(1, '/api/v1', env);
-const rssCold = _rssMb(one.child.pid!);
+const rssCold = rssMb(one.child.pid!);
 const firstSearchMs = await _timed(() => fetch(`${one.origin}${warmPaths[0]}`).then((r) => r.arrayBuffer()));
 for (const p of warmPaths.slice(1)) await fetch(`${one.origin}${p}`).then((r) => r.arrayBuffer()); // every index built
-const rssWarm = _rssMb(one.child.pid!);
+const rssWarm = rssMb(one.child.pid!);
 const ours = { search: await wrkLoad(one.origin, searchPaths, 8, seconds), list: await wrkLoad(one.origin, listPaths, 8, seconds) };
 one.child.kill('SIGTERM');
 const two = await startGateway(2, '/api/v1', env);
@@ -54,7 +54,7 @@ const fts5 = spawn(process.execPath, ['--import', 'tsx', 'bench/search-fts5-serv
 const port = await new Promise<string>((resolve) => fts5.stdout!.on('data', (d: Buffer) => { const m = String(d).match(/listening on (\d+)/); if (m) resolve(m[1]!); }));
 const fOrigin = `http://127.0.0.1:${port}`;
 const theirs = { search: await wrkLoad(fOrigin, searchPaths, 8, seconds), list: await wrkLoad(fOrigin, listPaths, 8, seconds) };
-const rssFts5 = _rssMb(fts5.pid!);
+const rssFts5 = rssMb(fts5.pid!);
 fts5.kill();
 
 const mb = (b: number) => (b / 1048576).toFixed(1);
@@ -72,10 +72,6 @@ const table = [
 ].join('\n');
 console.log(table);
 writeSearchTable(table);
-
-function _rssMb(pid: number): number {
-  return Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
-}
 
 async function _timed(task: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
