@@ -1,7 +1,8 @@
 // The in-memory full-text index of one searchable list: every row's fields cut by the one tokenizer into term ids
 // (ids in the vocabulary's sorted order, so a prefix is a range of ids), each term's posting list (the rows holding
-// it, ascending) and each row's token stream per field (phrases are consecutive ids in one field, as in FTS5).
-// Built once per export from the export's search documents; pure, so the site writer and the gateway share it.
+// it, ascending) and each field's token stream (phrases are consecutive ids in one field, as in FTS5). A text that
+// several rows hold — a registration's, repeated by each of its communications — is cut and kept once, its rows
+// pointing at it. Built once per export from the export's search documents; pure, so the build and the gateway share it.
 import { terms } from './tokenize.ts';
 
 /** No rows (api/search is imported by the query layer, so it keeps its own). */
@@ -30,10 +31,14 @@ export interface SearchIndex {
   readonly weights: readonly number[];
   /** Beside posting(id), each row's occurrences of the term counted with `weights`: what BM25 reads per row. */
   postingCounts(id: number): Float32Array;
-  /** Every row's term ids, fields in order; field f of row r is [bounds[r * fields + f], bounds[r * fields + f + 1]):
-   *  what scoring loops read without a view per field. */
+  /** Each distinct text's term ids, one after the other: text t is tokens[textBounds[t]] … tokens[textBounds[t + 1] - 1]
+   *  (text 0 is the empty text). What scoring loops read without a view per field. */
   readonly tokens: Int32Array;
-  readonly bounds: Uint32Array;
+  readonly textBounds: Uint32Array;
+  /** Field f of row r is the text fieldTexts[r * fields.length + f]. */
+  readonly fieldTexts: Uint32Array;
+  /** Each row's length in tokens, all fields together (BM25's document length). */
+  readonly rowLengths: Uint32Array;
   /** A row's field text as indexed. */
   text(row: number, field: number): string | null;
   /** Tokens of every row (for BM25's average length). */
@@ -46,24 +51,34 @@ export function buildSearchIndex(docs: SearchDocs, weights: readonly number[] = 
   if (weights.length !== width) throw new Error(`search index of ${width} fields given ${weights.length} weights`);
   const size = docs.rows.length;
   const temp = new Map<string, number>();
+  const textIds = new Map<string, number>();
   let stream: Int32Array = new Int32Array(1024);
   let length = 0;
-  const bounds = new Uint32Array(size * width + 1);
+  const starts: number[] = [0, 0];
+  const fieldTexts = new Uint32Array(size * width);
+  const rowLengths = new Uint32Array(size);
+  let totalTokens = 0;
   for (let r = 0; r < size; r++) {
     const row = docs.rows[r]!;
     if (row.length !== width) throw new Error(`search row ${r} has ${row.length} fields, not ${width}`);
     for (let f = 0; f < width; f++) {
       const text = row[f];
-      if (text) {
+      if (!text) continue;
+      let textId = textIds.get(text);
+      if (textId === undefined) {
         for (const term of terms(text)) {
           let id = temp.get(term);
           if (id === undefined) temp.set(term, id = temp.size);
           if (length === stream.length) stream = _grow(stream);
           stream[length++] = id;
         }
+        textIds.set(text, textId = starts.length - 1);
+        starts.push(length);
       }
-      bounds[r * width + f + 1] = length;
+      fieldTexts[r * width + f] = textId;
+      rowLengths[r] += starts[textId + 1]! - starts[textId]!;
     }
+    totalTokens += rowLengths[r]!;
   }
   // ids renumbered in sorted order: a prefix's terms are then one range of ids
   const vocabulary = [...temp.keys()].sort(_byCodeUnit);
@@ -71,15 +86,18 @@ export function buildSearchIndex(docs: SearchDocs, weights: readonly number[] = 
   vocabulary.forEach((term, id) => { renumber[temp.get(term)!] = id; });
   const tokens = stream.slice(0, length);
   for (let i = 0; i < length; i++) tokens[i] = renumber[tokens[i]!]!;
-  const postings = _postings(tokens, bounds, size, width, vocabulary.length, weights);
+  const textBounds = Uint32Array.from(starts);
+  const postings = _postings(tokens, textBounds, fieldTexts, size, width, vocabulary.length, weights);
   const ids = new Map(vocabulary.map((t, i) => [t, i]));
   return {
     fields: docs.fields,
     size,
     vocabulary,
-    totalTokens: length,
+    totalTokens,
     tokens,
-    bounds,
+    textBounds,
+    fieldTexts,
+    rowLengths,
     termId: (term) => ids.get(term) ?? -1,
     prefixRange(prefix) {
       return [_lowerBound(vocabulary, prefix), _lowerBound(vocabulary, `${prefix}\uffff`)];
@@ -95,13 +113,17 @@ const EMPTY_COUNTS = new Float32Array(0);
 
 /** Each term's rows, each row once, in one array (count, then fill; rows ascending because they are visited so),
  *  with the term's weighted occurrences in each row beside them. */
-function _postings(tokens: Int32Array, bounds: Uint32Array, size: number, width: number, count: number, weights: readonly number[]) {
+function _postings(tokens: Int32Array, textBounds: Uint32Array, fieldTexts: Uint32Array, size: number, width: number, count: number,
+  weights: readonly number[]) {
   const starts = new Uint32Array(count + 1);
   const last = new Int32Array(count).fill(-1);
   for (let r = 0; r < size; r++) {
-    for (let i = bounds[r * width]!; i < bounds[(r + 1) * width]!; i++) {
-      const id = tokens[i]!;
-      if (last[id] !== r) { last[id] = r; starts[id + 1]!++; }
+    for (let f = 0; f < width; f++) {
+      const text = fieldTexts[r * width + f]!;
+      for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) {
+        const id = tokens[i]!;
+        if (last[id] !== r) { last[id] = r; starts[id + 1]!++; }
+      }
     }
   }
   for (let c = 0; c < count; c++) starts[c + 1]! += starts[c]!;
@@ -112,7 +134,8 @@ function _postings(tokens: Int32Array, bounds: Uint32Array, size: number, width:
   for (let r = 0; r < size; r++) {
     for (let f = 0; f < width; f++) {
       const weight = weights[f]!;
-      for (let i = bounds[r * width + f]!, end = bounds[r * width + f + 1]!; i < end; i++) {
+      const text = fieldTexts[r * width + f]!;
+      for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) {
         const id = tokens[i]!;
         if (last[id] !== r) { last[id] = r; all[fill[id]!++] = r; }
         counts[fill[id]! - 1]! += weight;

@@ -53,13 +53,14 @@ export function candidates(index: SearchIndex, term: SearchTerm): Uint32Array {
 export function phraseCounter(index: SearchIndex, phrase: readonly string[], first = false, weights?: readonly number[]): (row: number) => number {
   const ids = phrase.map((t) => index.termId(t));
   if (ids.some((id) => id < 0)) return () => 0;
-  const { tokens, bounds } = index;
+  const { tokens, textBounds, fieldTexts } = index;
   const width = index.fields.length;
   const span = ids.length;
   return (row) => {
     let count = 0;
     for (let f = 0; f < width; f++) {
-      for (let i = bounds[row * width + f]!, end = bounds[row * width + f + 1]! - span; i <= end; i++) {
+      const text = fieldTexts[row * width + f]!;
+      for (let i = textBounds[text]!, end = textBounds[text + 1]! - span; i <= end; i++) {
         let k = 0;
         while (k < span && tokens[i + k] === ids[k]) k++;
         if (k === span) {

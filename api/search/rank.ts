@@ -22,9 +22,9 @@ export function scorer(index: SearchIndex, query: SearchQuery, weights: readonly
   });
   const counts = wanted.map((t) => _counter(index, t, weights));
   const average = (index.size > 0 ? index.totalTokens / index.size : 1) || 1;
-  const width = index.fields.length;
+  const lengths = index.rowLengths;
   return (row) => {
-    const length = index.bounds[(row + 1) * width]! - index.bounds[row * width]!;
+    const length = lengths[row]!;
     const norm = K1 * (1 - B + B * length / average);
     let score = 0;
     for (let i = 0; i < counts.length; i++) {
@@ -53,12 +53,13 @@ function _counter(index: SearchIndex, term: SearchTerm, weights: readonly number
   if (term.kind === 'word' && _sameWeights(index.weights, weights)) return _postingCounter(index, index.termId(term.term));
   const [from, to] = term.kind === 'word' ? [index.termId(term.term), index.termId(term.term) + 1] : index.prefixRange(term.prefix);
   if (from < 0 || to <= from) return () => 0;
-  const { tokens, bounds } = index;
+  const { tokens, textBounds, fieldTexts } = index;
   const width = index.fields.length;
   return (row) => {
     let count = 0;
     for (let f = 0; f < width; f++) {
-      for (let i = bounds[row * width + f]!, end = bounds[row * width + f + 1]!; i < end; i++) {
+      const text = fieldTexts[row * width + f]!;
+      for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) {
         const id = tokens[i]!;
         if (id >= from && id < to) count += weights[f]!;
       }
