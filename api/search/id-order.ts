@@ -29,9 +29,14 @@ export function rankAfter(ids: readonly string[], order: IdOrder, id: string): n
   return lo;
 }
 
-/** The order of ids: all-digit ids as numbers, otherwise (and between equal lengths) by UTF-16 code units. */
+/** The order of ids: ids of digits only first, as numbers (by length, then code units), then every other id by UTF-16
+ *  code units. Kept a total order — a list can hold both kinds (an application's id is a number or a folder number
+ *  with letters), and comparing a number with a folder number by code units but two numbers by length would not be
+ *  one order, which a sort and a cursor's binary search need. */
 export function compareIds(a: string, b: string): number {
-  if (a.length !== b.length && _digits(a) && _digits(b)) return a.length - b.length;
+  const digitsA = _digits(a);
+  if (digitsA !== _digits(b)) return digitsA ? -1 : 1;
+  if (digitsA && a.length !== b.length) return a.length - b.length;
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

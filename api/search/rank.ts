@@ -1,38 +1,40 @@
 // BM25 over weighted fields, the ranking of /search (docs/search.md): for each term the query looks for, its
 // occurrences in a row are summed over the fields with each field's weight, then scored as Okapi BM25 (k1 = 1.2,
 // b = 0.75) against the row's length in tokens and the list's average, with the term's inverse document frequency in
-// that list — the formula of FTS5's bm25() with column weights, as a positive number (higher is better). A query of
-// several plain words also scores them as the phrase they make, so records where they stand together, in the order
-// written, rank above those where they are scattered (the phrase boost of most search engines); it finds no more.
+// that list — the formula of FTS5's bm25() with column weights, as a positive number (higher is better). A phrase's
+// idf is the sum of its words' (as Lucene scores a phrase), a prefix's that of the rows holding any word it begins. A
+// query of several plain words also scores them as the phrase they make, so records where they stand together, in the
+// order written, rank above those where they are scattered (the phrase boost of most search engines); it finds no
+// more. This scores every row it is asked; /search's page (ranked.ts) skips the rows these bounds rule out.
+import { averageLength, idf, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
 import { candidates, phraseCounter } from './match.ts';
 import type { SearchQuery, SearchTerm } from './query.ts';
 
-const K1 = 1.2;
-const B = 0.75;
-/** FTS5 floors an idf at this, so a word in most rows still counts a little. */
-const MIN_IDF = 1e-6;
-
 /** Scores rows of one index for one query; each term's idf and token range are worked out once. */
 export function scorer(index: SearchIndex, query: SearchQuery, weights: readonly number[]): (row: number) => number {
-  const wanted = [...query.terms.filter((t) => !t.exclude), ..._phraseOfWords(query)];
-  const idfs = wanted.map((t) => {
-    const n = candidates(index, t).length;
-    return Math.max(MIN_IDF, Math.log((index.size - n + 0.5) / (n + 0.5)));
-  });
+  const wanted = scoredTerms(query);
+  const idfs = wanted.map((t) => termIdf(index, t));
   const counts = wanted.map((t) => _counter(index, t, weights));
-  const average = (index.size > 0 ? index.totalTokens / index.size : 1) || 1;
+  const average = averageLength(index.totalTokens, index.size);
   const lengths = index.rowLengths;
   return (row) => {
     const length = lengths[row]!;
-    const norm = K1 * (1 - B + B * length / average);
     let score = 0;
-    for (let i = 0; i < counts.length; i++) {
-      const tf = counts[i]!(row);
-      score += idfs[i]! * (tf * (K1 + 1)) / (tf + norm);
-    }
+    for (let i = 0; i < counts.length; i++) score += idfs[i]! * termFactor(counts[i]!(row), length, average);
     return score;
   };
+}
+
+/** What a query scores, in the order scores are summed: its terms to find, then its plain words as a phrase. */
+export function scoredTerms(query: SearchQuery): SearchTerm[] {
+  return [...query.terms.filter((t) => !t.exclude), ..._phraseOfWords(query)];
+}
+
+/** A term's idf in the index: a word's from its rows, a phrase's the sum of its words', a prefix's from its rows. */
+export function termIdf(index: SearchIndex, term: SearchTerm): number {
+  if (term.kind === 'phrase') return term.terms.reduce((sum, t) => sum + idf(index.posting(index.termId(t)).length, index.size), 0);
+  return idf(candidates(index, term).length, index.size);
 }
 
 /** The query's plain words as one phrase, when it has two or more and nothing else to find. */

@@ -4,12 +4,11 @@
 import { SEARCH_TYPES } from '../schemas/vocabulary.ts';
 import { searchSource, type SearchType } from './documents.ts';
 import type { SearchIndex } from './index.ts';
-import { matchRows } from './match.ts';
 import type { SearchQuery } from './query.ts';
-import { scorer } from './rank.ts';
 import { snippetOf } from './snippet.ts';
 import { rankAfter, type IdOrder } from './id-order.ts';
-import { topHits, type ScoredRows } from './top-hits.ts';
+import { planList, scanList, type ListPlace, type ListPlan } from './list-scan.ts';
+import { PageHeap } from './page-heap.ts';
 
 /** One kind's index with what a hit shows of each row (the export's search documents). */
 export interface SearchedList {
@@ -41,15 +40,22 @@ export interface SearchKey {
   id: string;
 }
 
-/** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
-const SCORE_SCALE = 1e6;
-
-/** One page of hits (limit + 1 asked, to know whether another page follows). */
+/** One page of hits (limit + 1 asked, to know whether another page follows). The lists most likely to hold the best
+ *  hits are scanned first, so the page's bar rises early and the others skip more; a list whose best possible score
+ *  is under the bar is not scanned. */
 export function searchPage(lists: readonly SearchedList[], query: SearchQuery, limit: number, after: SearchKey | null): { hits: SearchHit[]; more: boolean } {
-  const page = topHits(lists.map((list) => _scoreList(list, query, after)), limit + 1);
+  const page = new PageHeap(limit + 1);
+  const plans = lists.map((list, at) => ({ list, at, plan: planList(list.index, query) }))
+    .filter((p): p is { list: SearchedList; at: number; plan: ListPlan } => p.plan !== null)
+    .sort((a, b) => b.plan.bound - a.plan.bound);
+  for (const { list, at, plan } of plans) {
+    if (plan.bound + 1e-6 < page.bar()) continue;
+    scanList(plan, _place(list, at, after), page);
+  }
+  const found = page.hits();
   return {
-    more: page.length > limit,
-    hits: page.slice(0, limit).map(({ list: at, row, score }) => {
+    more: found.length > limit,
+    hits: found.slice(0, limit).map(({ list: at, row, score }) => {
       const list = lists[at]!;
       const snippet = snippetOf(list.index, row, query, searchSource(list.type).fields.map((f) => f.weight));
       return {
@@ -60,22 +66,13 @@ export function searchPage(lists: readonly SearchedList[], query: SearchQuery, l
   };
 }
 
-/** The rows of one list the query finds after the cursor's key, with their rounded scores. */
-function _scoreList(list: SearchedList, query: SearchQuery, after: SearchKey | null): ScoredRows {
+/** Where a list stands in the page's order, and which of its rows the cursor's key has passed: a higher score, or the
+ *  same score and an earlier kind, or the same kind and an id not after the key's. */
+function _place(list: SearchedList, at: number, after: SearchKey | null): ListPlace {
   const typeOrder = SEARCH_TYPES.indexOf(list.type);
-  const score = scorer(list.index, query, searchSource(list.type).fields.map((f) => f.weight));
-  const found = matchRows(list.index, query);
-  const rows = new Uint32Array(found.length);
-  const scores = new Float64Array(found.length);
-  // after the cursor: a lower score, or the same score and a later kind, or the same kind and a later id
-  const afterType = after ? SEARCH_TYPES.indexOf(after.type) : -1;
-  const firstRank = after && afterType === typeOrder ? rankAfter(list.ids, list.idOrder, after.id) : afterType > typeOrder ? Infinity : 0;
-  let n = 0;
-  for (const row of found) {
-    const s = Math.round(score(row) * SCORE_SCALE) / SCORE_SCALE;
-    if (after !== null && (s > after.score || (s === after.score && list.idOrder.ranks[row]! < firstRank))) continue;
-    rows[n] = row;
-    scores[n++] = s;
-  }
-  return { rows: rows.subarray(0, n), scores: scores.subarray(0, n), typeOrder, ranks: list.idOrder.ranks };
+  const ranks = list.idOrder.ranks;
+  if (!after) return { list: at, typeOrder, ranks, passed: () => false };
+  const afterType = SEARCH_TYPES.indexOf(after.type);
+  const firstRank = afterType === typeOrder ? rankAfter(list.ids, list.idOrder, after.id) : afterType > typeOrder ? Infinity : 0;
+  return { list: at, typeOrder, ranks, passed: (score, rank) => score > after.score || (score === after.score && rank < firstRank) };
 }

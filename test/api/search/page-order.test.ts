@@ -13,9 +13,18 @@ import { seeded } from '../../gateway/fuzz-helpers.ts';
 
 const TEXTS = ['housing', 'housing housing', 'housing near transit', 'transit and housing', 'parks'];
 
-function _list(type: 'registration' | 'communication' | 'contract', rows: number, rng: ReturnType<typeof seeded>, numericIds: boolean): SearchedList {
+type IdStyle = 'numeric' | 'hex' | 'mixed';
+
+// mixed: numbers and folder numbers with letters in one list, as applications' ids are
+function _id(style: IdStyle, rng: ReturnType<typeof seeded>): string {
+  const numeric = style === 'numeric' || (style === 'mixed' && rng.int(0, 1) === 0);
+  if (numeric) return String(rng.int(1, style === 'mixed' ? 2_000_000 : 5000));
+  return style === 'hex' ? `C${rng.int(0, 0xffffff).toString(16)}` : `${String(rng.int(0, 99)).padStart(2, '0')} ${rng.int(100000, 999999)} STE`;
+}
+
+function _list(type: 'registration' | 'communication' | 'contract', rows: number, rng: ReturnType<typeof seeded>, style: IdStyle): SearchedList {
   const fields = searchSource(type).fields;
-  const ids = [...new Set(Array.from({ length: rows * 2 }, () => (numericIds ? String(rng.int(1, 5000)) : `C${rng.int(0, 0xffffff).toString(16)}`)))].slice(0, rows);
+  const ids = [...new Set(Array.from({ length: rows * 2 }, () => _id(style, rng)))].slice(0, rows);
   const docs = { fields: fields.map((f) => f.name), rows: ids.map(() => fields.map((_, f) => (f === 0 ? rng.pick(TEXTS) : null))) };
   return {
     type, index: buildSearchIndex(docs, fields.map((f) => f.weight)), ids, titles: ids, paths: ids.map((id) => `/${type}/${id}`),
@@ -27,15 +36,17 @@ function _plainOrder(a: SearchKey, b: SearchKey): number {
   if (a.score !== b.score) return b.score - a.score;
   const t = SEARCH_TYPES.indexOf(a.type) - SEARCH_TYPES.indexOf(b.type);
   if (t !== 0) return t;
-  const digits = /^\d+$/.test(a.id) && /^\d+$/.test(b.id);
-  if (digits && a.id.length !== b.id.length) return a.id.length - b.id.length;
+  // ids of digits only first, as numbers; then the others by code units
+  const [da, db] = [/^\d+$/.test(a.id), /^\d+$/.test(b.id)];
+  if (da !== db) return da ? -1 : 1;
+  if (da && a.id.length !== b.id.length) return a.id.length - b.id.length;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 describe('searchPage', () => {
   it.each([1, 2, 3])('pages through tied hits in the plain order, each once (seed %i)', (seed) => {
     const rng = seeded(seed);
-    const lists = [_list('contract', 300, rng, true), _list('registration', 200, rng, true), _list('communication', 900, rng, false)];
+    const lists = [_list('contract', 300, rng, 'numeric'), _list('registration', 200, rng, 'mixed'), _list('communication', 900, rng, 'hex')];
     const query = parseSearch('housing');
     const all = searchPage(lists, query, 10_000, null).hits.map((h) => ({ score: h.score, type: h.type, id: h.id }));
     expect(all.length).toBe(lists.reduce((n, l) => n + l.ids.filter((_, r) => l.index.text(r, 0) !== 'parks').length, 0));

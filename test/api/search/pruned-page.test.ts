@@ -1,0 +1,85 @@
+// /search's page skips rows whose best possible score cannot reach it (block maxima, bounds from the words' counts,
+// checks of phrases and exclusions only for rows that could enter): its pages must be exactly those of scoring every
+// row the query finds with the exhaustive scorer and sorting them plainly — for every kind of query, every page size,
+// and pages after a cursor. Lists of thousands of rows from a small vocabulary, so posting lists span many blocks,
+// lengths vary and scores tie.
+import { describe, expect, it } from 'vitest';
+import { SEARCH_TYPES } from '../../../api/schemas/vocabulary.ts';
+import { searchSource } from '../../../api/search/documents.ts';
+import { compareIds, toIdOrder } from '../../../api/search/id-order.ts';
+import { buildSearchIndex } from '../../../api/search/index.ts';
+import { matchRows } from '../../../api/search/match.ts';
+import { parseSearch } from '../../../api/search/query.ts';
+import { scorer } from '../../../api/search/rank.ts';
+import { searchPage, type SearchedList, type SearchKey } from '../../../api/search/ranked.ts';
+import { seeded } from '../../gateway/fuzz-helpers.ts';
+
+const WORDS = ['housing', 'transit', 'park', 'parking', 'parkland', 'zoning', 'amendment', 'ontario', 'place', 'harbour',
+  'gardiner', 'snow', 'clearing', 'rooming', 'house', 'tower', 'storey', 'addition', 'wharf', 'terrace'];
+
+type Rng = ReturnType<typeof seeded>;
+
+function _text(rng: Rng, words: number): string | null {
+  if (rng.int(0, 5) === 0) return null;
+  // a skewed pick: the first words are common, the last rare
+  return Array.from({ length: rng.int(1, words) }, () => WORDS[Math.min(rng.int(0, WORDS.length - 1), rng.int(0, WORDS.length - 1))]!).join(' ');
+}
+
+function _list(type: 'registration' | 'communication' | 'contract', rows: number, rng: Rng): SearchedList {
+  const fields = searchSource(type).fields;
+  const ids = Array.from({ length: rows }, (_, i) => (rng.int(0, 3) === 0 ? `F${rng.int(0, 999)}-${i}` : String(i * 7 + rng.int(0, 6))));
+  // a few texts repeated by many rows (communications repeat their registration's), the rest drawn per row
+  const shared = Array.from({ length: 12 }, () => _text(rng, 12));
+  const docs = {
+    fields: fields.map((f) => f.name),
+    rows: ids.map(() => fields.map((_, f) => (f === 0 && rng.int(0, 2) === 0 ? rng.pick(shared) : _text(rng, f === 0 ? 14 : 5)))),
+  };
+  return { type, index: buildSearchIndex(docs, fields.map((f) => f.weight)), ids, titles: ids, paths: ids, idOrder: toIdOrder(ids) };
+}
+
+function _query(rng: Rng): string {
+  const w = () => rng.pick(WORDS);
+  const kinds = [() => w(), () => `${w()} ${w()}`, () => `"${w()} ${w()}"`, () => `${w().slice(0, 3)}*`, () => `${w()} -${w()}`,
+    () => `${w()} -"${w()} ${w()}"`, () => `${w()} -${w().slice(0, 3)}*`, () => `${w()} ${w().slice(0, 4)}* "${w()} ${w()}"`,
+    () => `${w()} ${w()} ${w()}`];
+  return rng.pick(kinds)();
+}
+
+function _key(h: SearchKey): string {
+  return `${h.type}:${h.id}:${h.score}`;
+}
+
+/** Every row found, scored by the exhaustive scorer, in /search's order. */
+function _everything(lists: readonly SearchedList[], q: string): string[] {
+  const query = parseSearch(q, 'q');
+  const all: SearchKey[] = [];
+  for (const list of lists) {
+    const score = scorer(list.index, query, list.index.weights);
+    for (const row of matchRows(list.index, query)) all.push({ type: list.type, id: list.ids[row]!, score: Math.round(score(row) * 1e6) / 1e6 });
+  }
+  return all.sort((a, b) => b.score - a.score || SEARCH_TYPES.indexOf(a.type) - SEARCH_TYPES.indexOf(b.type) || compareIds(a.id, b.id)).map(_key);
+}
+
+describe('searchPage with pruning', () => {
+  it.each([1, 2, 3, 4])('gives the pages of the exhaustive scorer (seed %i)', (seed) => {
+    const rng = seeded(seed);
+    const lists = [_list('registration', 1500, rng), _list('communication', 4000, rng), _list('contract', 800, rng)];
+    for (let n = 0; n < 60; n++) {
+      const q = _query(rng);
+      const want = _everything(lists, q);
+      for (const limit of [1, 5, 20]) {
+        const first = searchPage(lists, parseSearch(q, 'q'), limit, null);
+        expect([q, limit, first.hits.map(_key)]).toEqual([q, limit, want.slice(0, limit)]);
+        expect([q, limit, first.more]).toEqual([q, limit, want.length > limit]);
+      }
+      // two pages on, after a cursor taken from the middle of the list
+      if (want.length > 10) {
+        const [type, id, score] = want[Math.floor(want.length / 3)]!.split(':');
+        const after: SearchKey = { type: type as SearchKey['type'], id: id!, score: Number(score) };
+        const next = searchPage(lists, parseSearch(q, 'q'), 20, after);
+        const from = want.indexOf(_key(after)) + 1;
+        expect([q, next.hits.map(_key)]).toEqual([q, want.slice(from, from + 20)]);
+      }
+    }
+  });
+});
