@@ -13,8 +13,6 @@ import { scoredTerms, termIdf } from './rank.ts';
 import { BLOCK, prefixRows, wordRows, type TermRows } from './term-rows.ts';
 import { excludedTest } from './excluded.ts';
 
-/** A bound is compared with scores rounded to millionths: it must clear the bar by more than a rounding. */
-const MARGIN = 1e-6;
 /** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
 const SCALE = 1e6;
 
@@ -76,7 +74,7 @@ export function scanList(plan: ListPlan, place: ListPlace, page: PageHeap): void
   for (let b = 0; b < lead.blocks.length; b++) {
     let blockBound = 0;
     for (const s of scored) blockBound += s.idf * _max(s, required, driver, lead.blocks[b]!);
-    if (blockBound + MARGIN < page.bar()) continue;
+    if (_ruledOut(blockBound, page, place.typeOrder, -1)) continue;
     rows: for (let i = b * BLOCK, end = Math.min(lead.rows.length, i + BLOCK); i < end; i++) {
       const row = lead.rows[i]!;
       counts[driver] = lead.counts[i]!;
@@ -93,7 +91,7 @@ export function scanList(plan: ListPlan, place: ListPlace, page: PageHeap): void
         const tf = 'source' in term ? counts[term.source]! : _least(counts, term.words);
         rowBound += parts[s] = term.idf * termFactor(tf, length, average);
       }
-      if (rowBound + MARGIN < page.bar()) continue;
+      if (_ruledOut(rowBound, page, place.typeOrder, place.ranks[row]!)) continue;
       for (const holds of excluded) if (holds(row)) continue rows;
       let score = 0;
       for (let s = 0; s < scored.length; s++) {
@@ -105,7 +103,7 @@ export function scanList(plan: ListPlan, place: ListPlace, page: PageHeap): void
         }
         score += parts[s]!;
       }
-      score = Math.round(score * SCALE) / SCALE;
+      score = _rounded(score);
       const rank = place.ranks[row]!;
       if (place.passed(score, rank)) continue;
       page.offer({ list: place.list, row, score, typeOrder: place.typeOrder, rank });
@@ -113,13 +111,28 @@ export function scanList(plan: ListPlan, place: ListPlace, page: PageHeap): void
   }
 }
 
-/** The most a scored term's factor can be: its rows' maximum, or `blockMax` where it reads the driving rows. */
+/** Whether no row under `bound` can enter the page: rounding is monotonic, so a row scores at most the bound rounded;
+ *  under the worst hit's score it cannot enter, and at it only if it comes before that hit by kind and id (a rank of
+ *  Infinity: any row of the block, so only a later kind is ruled out). A common word makes thousands of such ties. */
+function _ruledOut(bound: number, page: PageHeap, typeOrder: number, rank: number): boolean {
+  const worst = page.worst();
+  if (worst === null) return false;
+  const best = _rounded(bound);
+  if (best !== worst.score) return best < worst.score;
+  return typeOrder !== worst.typeOrder ? typeOrder > worst.typeOrder : rank > worst.rank;
+}
+
+function _rounded(score: number): number {
+  return Math.round(score * SCALE) / SCALE;
+}
+
+/** The most a scored term's factor can be: its rows' maximum, or `blockMax` where it reads the driving rows. A plain
+ *  loop, not a closure: this runs per block and term. */
 function _max(term: Scored, required: readonly TermRows[], driver: number, blockMax: number): number {
-  const of = (r: number) => (r === driver ? blockMax : required[r]!.max);
-  if ('source' in term) return of(term.source);
+  if ('source' in term) return term.source === driver ? blockMax : required[term.source]!.max;
   // a phrase occurs no more often in a row than any of its words
   let least = Infinity;
-  for (const r of term.words) least = Math.min(least, of(r));
+  for (const r of term.words) least = Math.min(least, r === driver ? blockMax : required[r]!.max);
   return least;
 }
 

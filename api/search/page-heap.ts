@@ -22,6 +22,11 @@ export class PageHeap {
     return this.heap.length < this.count ? -Infinity : this.heap[0]!.score;
   }
 
+  /** The hit that comes last while the page is full (the one a better hit replaces), else null. */
+  worst(): PageHit | null {
+    return this.heap.length < this.count ? null : this.heap[0]!;
+  }
+
   offer(hit: PageHit): void {
     const heap = this.heap;
     if (heap.length < this.count) {

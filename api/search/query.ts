@@ -58,19 +58,6 @@ export function parseSearch(raw: string, param = 'search'): SearchQuery {
   return { terms: out };
 }
 
-/** Every word a query looks for (not the excluded ones), for snippets: terms, and prefixes marked `prefix`. */
-export function wantedTerms(query: SearchQuery): { terms: Set<string>; prefixes: string[] } {
-  const found = new Set<string>();
-  const prefixes: string[] = [];
-  for (const t of query.terms) {
-    if (t.exclude) continue;
-    if (t.kind === 'word') found.add(t.term);
-    else if (t.kind === 'prefix') prefixes.push(t.prefix);
-    else for (const term of t.terms) found.add(term);
-  }
-  return { terms: found, prefixes };
-}
-
 // A bare word of several tokens (`ontario-place`, `o'neil`) is the phrase of its tokens, as the text would be cut.
 function _push(out: SearchTerm[], words: string[], exclude: boolean): void {
   if (words.length === 1) out.push({ kind: 'word', term: words[0]!, exclude });

@@ -44,11 +44,6 @@ function _phraseOfWords(query: SearchQuery): SearchTerm[] {
   return [{ kind: 'phrase', terms: wanted.map((t) => (t as Extract<SearchTerm, { kind: 'word' }>).term), exclude: false }];
 }
 
-/** A term's occurrences in a row, each counted with its field's weight. */
-export function weightedCount(index: SearchIndex, row: number, term: SearchTerm, weights: readonly number[]): number {
-  return _counter(index, term, weights)(row);
-}
-
 /** Counts one term's weighted occurrences per row, its range of term ids looked up once. */
 function _counter(index: SearchIndex, term: SearchTerm, weights: readonly number[]): (row: number) => number {
   if (term.kind === 'phrase') return phraseCounter(index, term.terms, false, weights);

@@ -49,7 +49,8 @@ export function searchPage(lists: readonly SearchedList[], query: SearchQuery, l
     .filter((p): p is { list: SearchedList; at: number; plan: ListPlan } => p.plan !== null)
     .sort((a, b) => b.plan.bound - a.plan.bound);
   for (const { list, at, plan } of plans) {
-    if (plan.bound + 1e-6 < page.bar()) continue;
+    const worst = page.worst();
+    if (worst && Math.round(plan.bound * 1e6) / 1e6 < worst.score) continue;
     scanList(plan, _place(list, at, after), page);
   }
   const found = page.hits();

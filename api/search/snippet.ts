@@ -1,11 +1,11 @@
 // A hit's snippet: its best matching field (the most weighted occurrences of the query's words), cut to a few words
 // around the first match, HTML-escaped, with every matched word wrapped in <mark>…</mark> (docs/search.md). Only
 // these two tags are ever added, and the text itself is escaped, so a snippet is safe to put into a page as it is.
+// Which words match is read from the index's term ids of the field (the k-th id is the k-th word the tokenizer cuts),
+// so the text is only scanned for where its words stand, never stemmed again.
 import type { SearchIndex } from './index.ts';
 import type { SearchQuery } from './query.ts';
-import { wantedTerms } from './query.ts';
-import { weightedCount } from './rank.ts';
-import { tokenize } from './tokenize.ts';
+import { wordSpans } from './tokenize.ts';
 
 /** Words shown before the first match and in all. */
 const BEFORE = 6;
@@ -18,33 +18,66 @@ export interface Snippet {
 
 /** The snippet of `row`, or null when no field holds a word of the query. */
 export function snippetOf(index: SearchIndex, row: number, query: SearchQuery, weights: readonly number[]): Snippet | null {
+  const wanted = _wanted(index, query);
+  const { tokens, textBounds, fieldTexts } = index;
+  const width = index.fields.length;
   let best = -1;
   let bestCount = 0;
-  for (let f = 0; f < index.fields.length; f++) {
-    const one = weights.map((_, i) => (i === f ? weights[f]! : 0));
-    const count = query.terms.filter((t) => !t.exclude).reduce((n, t) => n + weightedCount(index, row, t, one), 0);
+  for (let f = 0; f < width; f++) {
+    const text = fieldTexts[row * width + f]!;
+    let count = 0;
+    for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) {
+      if (wanted.counted(tokens[i]!)) count += weights[f]!;
+      for (const ids of wanted.phrases) if (_phraseAt(tokens, i, end, ids)) count += weights[f]!;
+    }
     if (count > bestCount) { best = f; bestCount = count; }
   }
   if (best < 0) return null;
   const text = index.text(row, best) ?? '';
-  const { terms, prefixes } = wantedTerms(query);
-  const tokens = tokenize(text);
-  const hit = (term: string) => terms.has(term) || prefixes.some((p) => term.startsWith(p));
-  const first = Math.max(0, tokens.findIndex((t) => hit(t.term)));
-  const from = Math.max(0, first - BEFORE);
-  const to = Math.min(tokens.length, from + WORDS);
-  const start = from === 0 ? 0 : tokens[from]!.start;
-  const end = to === tokens.length ? text.length : tokens[to - 1]!.end;
+  const first = textBounds[fieldTexts[row * width + best]!]!;
+  const ids = tokens.subarray(first, textBounds[fieldTexts[row * width + best]! + 1]!);
+  const firstHit = Math.max(0, ids.findIndex((id) => wanted.marked(id)));
+  const from = Math.max(0, firstHit - BEFORE);
+  const to = Math.min(ids.length, from + WORDS);
+  const { starts, ends } = wordSpans(text, from, to);
+  const start = from === 0 ? 0 : starts[0]!;
+  const end = to === ids.length ? text.length : ends[ends.length - 1]!;
   let html = from === 0 ? '' : '…';
   let at = start;
-  for (let i = from; i < to; i++) {
-    const t = tokens[i]!;
-    if (!hit(t.term)) continue;
-    html += `${escapeHtml(text.slice(at, t.start))}<mark>${escapeHtml(text.slice(t.start, t.end))}</mark>`;
-    at = t.end;
+  for (let k = from; k < to; k++) {
+    if (!wanted.marked(ids[k]!)) continue;
+    const [s, e] = [starts[k - from]!, ends[k - from]!];
+    html += `${escapeHtml(text.slice(at, s))}<mark>${escapeHtml(text.slice(s, e))}</mark>`;
+    at = e;
   }
   html += escapeHtml(text.slice(at, end)) + (end < text.length ? '…' : '');
   return { field: index.fields[best]!, html };
+}
+
+/** The query's words as term ids: those counted one by one (words, prefixes), its phrases, and every id to mark. */
+function _wanted(index: SearchIndex, query: SearchQuery) {
+  const words = new Set<number>();
+  const ranges: [number, number][] = [];
+  const phrases: number[][] = [];
+  const inPhrases = new Set<number>();
+  for (const t of query.terms) {
+    if (t.exclude) continue;
+    if (t.kind === 'word') words.add(index.termId(t.term));
+    else if (t.kind === 'prefix') ranges.push(index.prefixRange(t.prefix));
+    else {
+      const ids = t.terms.map((term) => index.termId(term));
+      if (ids.every((id) => id >= 0)) phrases.push(ids);
+      for (const id of ids) inPhrases.add(id);
+    }
+  }
+  const counted = (id: number): boolean => words.has(id) || ranges.some(([from, to]) => id >= from && id < to);
+  return { counted, phrases, marked: (id: number): boolean => counted(id) || inPhrases.has(id) };
+}
+
+function _phraseAt(tokens: Int32Array, at: number, end: number, ids: readonly number[]): boolean {
+  if (at + ids.length > end) return false;
+  for (let k = 0; k < ids.length; k++) if (tokens[at + k] !== ids[k]) return false;
+  return true;
 }
 
 /** Text made safe inside HTML elements and attributes. */

@@ -39,6 +39,18 @@ export function terms(text: string): string[] {
   return out;
 }
 
+/** Where the words from index `from` up to `to` of `text` stand (UTF-16 offsets [start, end)), counted as terms() cuts
+ *  them, so the k-th is the word of the index's k-th term id of that text. */
+export function wordSpans(text: string, from: number, to: number): { starts: number[]; ends: number[] } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  WORD.lastIndex = 0;
+  for (let k = 0, m = WORD.exec(text); m !== null && k < to; k++, m = WORD.exec(text)) {
+    if (k >= from) { starts.push(m.index); ends.push(m.index + m[0].length); }
+  }
+  return { starts, ends };
+}
+
 /** A word's indexed form: folded (lower case, no diacritics), then stemmed. */
 export function toTerm(word: string): string {
   const folded = fold(word);
