@@ -2,6 +2,7 @@
 // the gateway answers every other list request with it, so both produce the same records and cursors.
 // A query picks the smallest posting list among its filters (or scans), starts after the cursor's `_sort` key
 // (binary search), checks every filter per candidate row and stops after limit + 1 hits.
+import type { SearchFilter } from '../search/match.ts';
 import { tableFromIPC } from 'apache-arrow';
 import type { ListRoute } from '../routes/types.ts';
 import { byteStrings, copyByteStrings, type ByteStrings } from './arrow-read.ts';
@@ -52,7 +53,7 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
     matchingRows(query: ListQuery, max: number): number[] {
       if (query.route.id !== route.id) throw new Error(`query for ${query.route.id} run against ${route.id}`);
       const [from, to] = _leadRange(route, query, sort);
-      return _collect(compileFilters(route, indexes, query.filters, _searchRows(route, query)), from, to, max + 1);
+      return _collect(compileFilters(route, indexes, query.filters, _search(route, query)), from, to, max + 1);
     },
     records: json,
   };
@@ -65,7 +66,7 @@ export function loadResourceTable(route: ListRoute, arrowBytes: Uint8Array, ctx:
     }
     const [from, to] = _leadRange(route, query, sort);
     const start = Math.max(from, query.cursor ? sort.upperBound(query.cursor.after) : 0);
-    const hits = _collect(compileFilters(route, indexes, query.filters, _searchRows(route, query)), start, to, query.limit + 1);
+    const hits = _collect(compileFilters(route, indexes, query.filters, _search(route, query)), start, to, query.limit + 1);
     const rows = hits.length > query.limit ? hits.slice(0, query.limit) : hits;
     const nextCursor = hits.length > query.limit
       ? toCursor({ after: sort.at(rows[rows.length - 1]!), query: query.queryHash, export: ctx.exportId }, ctx.cursorSecret)
@@ -92,12 +93,12 @@ function _leadRange(route: ListRoute, query: ListQuery, sort: SortKeys): [number
   return [from, Math.max(from, to)];
 }
 
-/** The rows the query's `search` filter found, null without one; a query with one must come with its rows. */
-function _searchRows(route: ListRoute, query: ListQuery): Uint32Array | null {
+/** The query's `search` filter, null without one; a query with one must come with it. */
+function _search(route: ListRoute, query: ListQuery): SearchFilter | null {
   const param = route.params.find((p) => p.search);
   if (!param || query.filters.get(param.name) === undefined) return null;
-  if (!query.searchRows) throw new ApiError(503, 'service_unavailable', `Full-text search on ${route.path} is not available in this export`);
-  return query.searchRows;
+  if (!query.search) throw new ApiError(503, 'service_unavailable', `Full-text search on ${route.path} is not available in this export`);
+  return query.search;
 }
 
 function _collect(compiled: ReturnType<typeof compileFilters>, start: number, size: number, want: number): number[] {

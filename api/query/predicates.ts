@@ -3,6 +3,7 @@
 // nulls never match; substring is case-insensitive; gte/lte compare dates (or text in byte order, or integers);
 // element filters on one column must all hold for the same list element.
 import type { ListRoute } from '../routes/types.ts';
+import type { SearchFilter } from '../search/match.ts';
 import { NULL_INT } from './arrow-read.ts';
 import type { ColumnIndex, Coded } from './indexes.ts';
 import { fromDayNumber, toDayNumber } from './indexes.ts';
@@ -11,18 +12,19 @@ import { compareKeys } from './keys.ts';
 export type RowTest = (row: number) => boolean;
 export type Compiled = { tests: RowTest[]; driver: Uint32Array | null } | 'none';
 
-/** Compile the filters; 'none' when some filter value occurs in no row at all. `searchRows`: the rows a full-text
- *  search found (ascending), which every row must be one of. */
+/** Compile the filters; 'none' when some filter value occurs in no row at all. `search`: a full-text search's rows
+ *  that may match (ascending), which every row must be one of, and its test of the rest of the query. */
 export function compileFilters(route: ListRoute, indexes: Map<string, ColumnIndex>, filters: ReadonlyMap<string, string | number>,
-  searchRows: Uint32Array | null = null): Compiled {
+  search: SearchFilter | null = null): Compiled {
   const tests: RowTest[] = [];
   // each posting list with the test it makes redundant when it drives the scan (null: it implies none)
   const postings: { rows: Uint32Array; implies: RowTest | null }[] = [];
-  if (searchRows) {
-    if (searchRows.length === 0) return 'none';
-    const test = _among(searchRows);
-    postings.push({ rows: searchRows, implies: test });
-    tests.push(test);
+  if (search) {
+    if (search.rows.length === 0) return 'none';
+    const among = _among(search.rows);
+    postings.push({ rows: search.rows, implies: among });
+    tests.push(among);
+    if (!search.exact) tests.push(search.test);
   }
   const elements = new Map<string, { field: string; code: number }[]>();
   for (const param of route.params) {

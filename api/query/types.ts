@@ -1,5 +1,6 @@
 // Shared types of the query layer that both the site writer (canonical pages) and the gateway (every other
 // request) run, so a static page and a gateway answer for the same query are the same bytes.
+import type { SearchFilter } from '../search/match.ts';
 import type { ListRoute } from '../routes/types.ts';
 import type { RecordSource } from './records.ts';
 
@@ -24,9 +25,9 @@ export interface ListQuery {
   queryHash: string;
   /** Names beside ids (labels=1): the records' form only, so not part of queryHash. */
   labels?: boolean;
-  /** The rows (ascending) the `search` filter found in the export's search index, when the query has one: the
-   *  gateway looks them up (the index is the export's, not the table's) before the engine runs the query. */
-  searchRows?: Uint32Array;
+  /** The `search` filter over the export's search index, when the query has one: the gateway makes it (the index is
+   *  the export's, not the table's) before the engine runs the query. */
+  search?: SearchFilter;
 }
 
 /** One page of a list answer, ready to wrap in the envelope. */

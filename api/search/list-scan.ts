@@ -6,12 +6,12 @@
 // exhaustive scorer (rank.ts), which the tests hold this to.
 import { averageLength, idf, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
-import { phraseCounter } from './match.ts';
+import { phraseCounter } from './phrase.ts';
 import type { PageHeap } from './page-heap.ts';
 import type { SearchQuery } from './query.ts';
 import { scoredTerms, termIdf } from './rank.ts';
 import { BLOCK, prefixRows, wordRows, type TermRows } from './term-rows.ts';
-import { excludedTest } from './excluded.ts';
+import { holdsTerm } from './term-test.ts';
 
 /** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
 const SCALE = 1e6;
@@ -45,7 +45,7 @@ export function planList(index: SearchIndex, query: SearchQuery): ListPlan | nul
     return { idf: termIdf(index, term), words, count: phraseCounter(index, term.terms, false, index.weights), required: i < wanted };
   });
   if (required.some((r) => r.rows.length === 0)) return null;
-  const excluded = query.terms.filter((t) => t.exclude).map((t) => excludedTest(index, t));
+  const excluded = query.terms.filter((t) => t.exclude).map((t) => holdsTerm(index, t));
   const bound = scored.reduce((sum, s) => sum + s.idf * _max(s, required, -1, 0), 0);
   return { index, required, scored, excluded, bound };
 }

@@ -1,29 +1,42 @@
 // Which rows of a search index a query finds: every term not excluded must occur in the row (a word as its stemmed
 // term, a prefix as any term starting with it, a phrase as consecutive terms within one field) and no excluded term
 // may. These are SQLite FTS5's semantics for `"a" AND "b c" AND d* NOT "e"`, which the differential test holds it to.
+// A list's `search` filter walks the rarest term's rows and tests each row it reaches for the rest, so a page needs
+// only its own rows checked; matchRows is that filter run over every row.
 import type { SearchQuery, SearchTerm } from './query.ts';
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
+import { prefixUnion } from './term-rows.ts';
+import { holdsTerm } from './term-test.ts';
+
+/** What a list's `search` filter gives the engine: rows that may match, ascending (those of the query's rarest term),
+ *  and a test of one of them against the rest of the query; `exact` when the rows are the matches themselves. */
+export interface SearchFilter {
+  rows: Uint32Array;
+  test: (row: number) => boolean;
+  exact: boolean;
+}
+
+export function searchFilter(index: SearchIndex, query: SearchQuery): SearchFilter {
+  const wanted = query.terms.filter((t) => !t.exclude);
+  // the term with the fewest rows drives (a phrase by its rarest word; a prefix by all the rows of its words)
+  const sizes = wanted.map((t) => _size(index, t));
+  const driver = sizes.indexOf(Math.min(...sizes));
+  const lead = wanted[driver]!;
+  const rows = lead.kind === 'prefix' ? prefixUnion(index, lead.prefix).rows : lead.kind === 'word' ? index.posting(index.termId(lead.term))
+    : _rarestWord(index, lead.terms);
+  const tests = [
+    ...wanted.filter((t, i) => i !== driver || t.kind === 'phrase').map((t) => holdsTerm(index, t)),
+    ...query.terms.filter((t) => t.exclude).map((t) => _not(holdsTerm(index, t))),
+  ];
+  if (rows.length === 0) return { rows: EMPTY_ROWS, test: () => false, exact: true };
+  if (tests.length === 0) return { rows, test: () => true, exact: true };
+  return { rows, test: (row) => _passes(tests, row), exact: false };
+}
 
 /** The rows `query` finds, ascending. */
 export function matchRows(index: SearchIndex, query: SearchQuery): Uint32Array {
-  const wanted = query.terms.filter((t) => !t.exclude);
-  const sets = wanted.map((t) => candidates(index, t)).sort((a, b) => a.length - b.length);
-  if (sets.length === 0 || sets[0]!.length === 0) return EMPTY_ROWS;
-  const phrases = wanted.filter((t): t is Extract<SearchTerm, { kind: 'phrase' }> => t.kind === 'phrase');
-  const excluded = query.terms.filter((t) => t.exclude).map((t) => ({ term: t, rows: candidates(index, t) }));
-  // one word alone: its posting list is the answer
-  if (sets.length === 1 && phrases.length === 0 && excluded.length === 0) return sets[0]!;
-  const out = new Uint32Array(sets[0]!.length);
-  let n = 0;
-  const inPhrases = phrases.map((p) => phraseCounter(index, p.terms, true));
-  const inExcluded = excluded.map((e) => (e.term.kind === 'phrase' ? phraseCounter(index, e.term.terms, true) : () => 1));
-  rows: for (const row of sets[0]!) {
-    for (let s = 1; s < sets.length; s++) if (!_has(sets[s]!, row)) continue rows;
-    for (const inPhrase of inPhrases) if (inPhrase(row) === 0) continue rows;
-    for (let e = 0; e < excluded.length; e++) if (_has(excluded[e]!.rows, row) && inExcluded[e]!(row) > 0) continue rows;
-    out[n++] = row;
-  }
-  return out.subarray(0, n);
+  const { rows, test, exact } = searchFilter(index, query);
+  return exact ? rows : rows.filter(test);
 }
 
 /**
@@ -32,45 +45,39 @@ export function matchRows(index: SearchIndex, query: SearchQuery): Uint32Array {
  */
 export function candidates(index: SearchIndex, term: SearchTerm): Uint32Array {
   if (term.kind === 'word') return index.posting(index.termId(term.term));
-  if (term.kind === 'prefix') {
-    const [from, to] = index.prefixRange(term.prefix);
-    if (to - from === 1) return index.posting(from);
-    if (to === from) return EMPTY_ROWS;
-    const marks = new Uint8Array(index.size);
-    for (let id = from; id < to; id++) for (const row of index.posting(id)) marks[row] = 1;
-    const out: number[] = [];
-    for (let row = 0; row < marks.length; row++) if (marks[row]) out.push(row);
-    return Uint32Array.from(out);
-  }
+  if (term.kind === 'prefix') return prefixUnion(index, term.prefix).rows;
   const ids = term.terms.map((t) => index.termId(t));
   if (ids.some((id) => id < 0)) return EMPTY_ROWS;
   const lists = ids.map((id) => index.posting(id)).sort((a, b) => a.length - b.length);
   return lists.length === 1 ? lists[0]! : Uint32Array.from(lists[0]!.filter((row) => lists.every((l) => _has(l, row))));
 }
 
-/** Counts how often `terms` occur one after the other in each field of a row, summed with `weights` (all 1 by
- *  default); with `first`, stops at the first occurrence. The phrase's term ids are looked up once, not per row. */
-export function phraseCounter(index: SearchIndex, phrase: readonly string[], first = false, weights?: readonly number[]): (row: number) => number {
-  const ids = phrase.map((t) => index.termId(t));
-  if (ids.some((id) => id < 0)) return () => 0;
-  const { tokens, textBounds, fieldTexts } = index;
-  const width = index.fields.length;
-  const span = ids.length;
-  return (row) => {
-    let count = 0;
-    for (let f = 0; f < width; f++) {
-      const text = fieldTexts[row * width + f]!;
-      for (let i = textBounds[text]!, end = textBounds[text + 1]! - span; i <= end; i++) {
-        let k = 0;
-        while (k < span && tokens[i + k] === ids[k]) k++;
-        if (k === span) {
-          if (first) return 1;
-          count += weights ? weights[f]! : 1;
-        }
-      }
-    }
-    return count;
-  };
+/** How many rows a term's walk would visit: a word's rows, a phrase's rarest word's, a prefix's words' together. */
+function _size(index: SearchIndex, term: SearchTerm): number {
+  if (term.kind === 'word') return index.posting(index.termId(term.term)).length;
+  if (term.kind === 'phrase') return _rarestWord(index, term.terms).length;
+  const [from, to] = index.prefixRange(term.prefix);
+  let n = 0;
+  for (let id = from; id < to; id++) n += index.posting(id).length;
+  return n;
+}
+
+function _rarestWord(index: SearchIndex, words: readonly string[]): Uint32Array {
+  let rarest: Uint32Array | null = null;
+  for (const w of words) {
+    const rows = index.posting(index.termId(w));
+    if (rarest === null || rows.length < rarest.length) rarest = rows;
+  }
+  return rarest ?? EMPTY_ROWS;
+}
+
+function _not(test: (row: number) => boolean): (row: number) => boolean {
+  return (row) => !test(row);
+}
+
+function _passes(tests: readonly ((row: number) => boolean)[], row: number): boolean {
+  for (let t = 0; t < tests.length; t++) if (!tests[t]!(row)) return false;
+  return true;
 }
 
 /** Binary search in ascending rows. */

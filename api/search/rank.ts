@@ -8,7 +8,8 @@
 // more. This scores every row it is asked; /search's page (ranked.ts) skips the rows these bounds rule out.
 import { averageLength, idf, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
-import { candidates, phraseCounter } from './match.ts';
+import { candidates } from './match.ts';
+import { phraseCounter } from './phrase.ts';
 import type { SearchQuery, SearchTerm } from './query.ts';
 
 /** Scores rows of one index for one query; each term's idf and token range are worked out once. */

@@ -34,8 +34,16 @@ export function wordRows(index: SearchIndex, id: number): TermRows {
 /** The rows of any word starting with `prefix`, each row once with its occurrences of all of them summed. */
 export function prefixRows(index: SearchIndex, prefix: string): TermRows {
   const [from, to] = index.prefixRange(prefix);
-  if (to <= from) return NONE;
-  if (to - from === 1) return wordRows(index, from);
+  if (to - from <= 1) return wordRows(index, to > from ? from : -1);
+  const { rows, counts } = prefixUnion(index, prefix);
+  return _bounded(index, rows, counts);
+}
+
+/** prefixRows without the bounds (what matching needs). */
+export function prefixUnion(index: SearchIndex, prefix: string): { rows: Uint32Array; counts: Float32Array } {
+  const [from, to] = index.prefixRange(prefix);
+  if (to <= from) return { rows: EMPTY_ROWS, counts: new Float32Array(0) };
+  if (to - from === 1) return { rows: index.posting(from), counts: index.postingCounts(from) };
   let sums = scratch.get(index);
   if (!sums) scratch.set(index, sums = new Float32Array(index.size));
   const touched: number[] = [];
@@ -52,7 +60,7 @@ export function prefixRows(index: SearchIndex, prefix: string): TermRows {
   const rows = touched.length * 8 < index.size ? Uint32Array.from(touched).sort() : _swept(sums, touched.length);
   const counts = new Float32Array(rows.length);
   for (let i = 0; i < rows.length; i++) { counts[i] = sums[rows[i]!]!; sums[rows[i]!] = 0; }
-  return _bounded(index, rows, counts);
+  return { rows, counts };
 }
 
 function _swept(sums: Float32Array, count: number): Uint32Array {

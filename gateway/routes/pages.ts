@@ -2,7 +2,7 @@
 // for canonical requests, the in-memory engine for everything else) and detail documents by exact id, slug or alias.
 import { parseListQuery } from '../../api/query/params.ts';
 import type { ListQuery } from '../../api/query/types.ts';
-import { matchRows } from '../../api/search/match.ts';
+import { searchFilter } from '../../api/search/match.ts';
 import { parseSearch } from '../../api/search/query.ts';
 import { searchIndexOf } from '../../export/serve/search-indexes.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -26,7 +26,7 @@ export async function serveStatic(opened: OpenedExport, route: StaticRoute): Pro
 
 /** GET /<resource>?filters&limit&cursor. */
 export async function serveList(opened: OpenedExport, route: ListRoute, search: URLSearchParams): Promise<Reply> {
-  const query = await withSearchRows(opened, route, parseListQuery(route, search, opened.ctx));
+  const query = await withSearchFilter(opened, route, parseListQuery(route, search, opened.ctx));
   // The site writer wrote the first page and each page reached by following next_cursor; a valid cursor that is
   // not on that walk (minted under another limit) has no file, and the engine answers it instead.
   const rel = answeringFile(route, search);
@@ -40,8 +40,8 @@ export async function serveList(opened: OpenedExport, route: ListRoute, search: 
   return answerReply(opened, opened.answer(key, () => table.runBody(query)));
 }
 
-/** The query with the rows its full-text `search` filter finds in the export's search index (none without one). */
-export async function withSearchRows(opened: OpenedExport, route: ListRoute, query: ListQuery): Promise<ListQuery> {
+/** The query with its full-text `search` filter over the export's search index (unchanged without one). */
+export async function withSearchFilter(opened: OpenedExport, route: ListRoute, query: ListQuery): Promise<ListQuery> {
   const param = route.params.find((p) => p.search);
   const text = param ? query.filters.get(param.name) : undefined;
   if (text === undefined) return query;
@@ -49,7 +49,7 @@ export async function withSearchRows(opened: OpenedExport, route: ListRoute, que
   if (index.size !== (opened.tables.get(route.id)?.size ?? index.size)) {
     throw new ApiError(503, 'service_unavailable', `The search index of ${route.path} does not match its data in this export`);
   }
-  return { ...query, searchRows: matchRows(index, parseSearch(String(text), param!.name)) };
+  return { ...query, search: searchFilter(index, parseSearch(String(text), param!.name)) };
 }
 
 /**

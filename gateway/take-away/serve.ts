@@ -14,7 +14,7 @@ import type { OpenedExport } from '../../export/serve/open-export.ts';
 import { ifNoneMatchMatches } from '../http/etag.ts';
 import type { Reply } from '../http/reply.ts';
 import { labelledRecordsOf } from '../routes/labelled.ts';
-import { withSearchRows } from '../routes/pages.ts';
+import { withSearchFilter } from '../routes/pages.ts';
 import { takeAwayBody } from './body.ts';
 
 /** What answering a whole answer needs besides the export and the request's query. */
@@ -51,7 +51,7 @@ export async function serveTakeAway(opened: OpenedExport, route: ListRoute, sear
         'matches the filters at once: leave it out');
     }
   }
-  const query = await withSearchRows(opened, route, parseListQuery(route, search, opened.ctx));
+  const query = await withSearchFilter(opened, route, parseListQuery(route, search, opened.ctx));
   const table = opened.tables.get(route.id);
   if (!table) throw new ApiError(503, 'service_unavailable', `Filtered queries on ${route.path} are not available in this export`);
   const labels = query.labels === true;

@@ -1,10 +1,11 @@
-// Whether a row holds a term the query excludes (`-word`, `-pre*`, `-"a phrase"`), asked only of the rows that could
-// otherwise enter a page, so an excluded common word costs a lookup per such row, not a pass over its posting list.
+// Whether one row holds a term (a word, a prefix, a phrase), asked of the rows a query walks instead of working out
+// every row that holds it: an excluded term, or a required one that does not drive the walk, then costs a lookup per
+// row the query reaches (a page's worth on a list), not a pass over the term's posting lists.
 import type { SearchIndex } from './index.ts';
-import { phraseCounter } from './match.ts';
+import { phraseCounter } from './phrase.ts';
 import type { SearchTerm } from './query.ts';
 
-export function excludedTest(index: SearchIndex, term: SearchTerm): (row: number) => boolean {
+export function holdsTerm(index: SearchIndex, term: SearchTerm): (row: number) => boolean {
   if (term.kind === 'phrase') {
     const count = phraseCounter(index, term.terms, true);
     return (row) => count(row) > 0;
