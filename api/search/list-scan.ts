@@ -4,11 +4,11 @@
 // row is checked for the rest of the query — the other terms, its phrases, its exclusions — only when the bound its
 // words' exact counts give can still reach the bar. A row that is kept is scored with the same arithmetic as the
 // exhaustive scorer (rank.ts), which the tests hold this to.
-import { averageLength, idf, termFactor } from './bm25.ts';
+import { averageLength, idf, K1, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
 import { phraseCounter } from './phrase.ts';
 import type { PageHeap } from './page-heap.ts';
-import type { SearchQuery } from './query.ts';
+import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { scoredTerms, termIdf } from './rank.ts';
 import { BLOCK, prefixRows, wordRows, type TermRows } from './term-rows.ts';
 import { holdsTerm } from './term-test.ts';
@@ -19,35 +19,75 @@ const SCALE = 1e6;
 /** A scored term: the required rows it reads its count from, or a phrase (bounded by its words' counts). */
 type Scored = { idf: number; source: number } | { idf: number; words: number[]; count: (row: number) => number; required: boolean };
 
-/** What a list needs to be scanned for one query; null when some required term is in none of its rows. */
+/** A list's plan for one query before anything costly is gathered: the most any of its rows can score, and how to
+ *  gather what its scan needs (a prefix's rows are summed only for a list that is scanned). */
 export interface ListPlan {
+  bound: number;
+  resolve: () => ScanPlan | null;
+}
+
+/** What a list's scan needs; null when some required term is in none of its rows. */
+export interface ScanPlan {
   index: SearchIndex;
   required: TermRows[];
   scored: Scored[];
   excluded: ((row: number) => boolean)[];
-  /** The most any row of the list can score. */
-  bound: number;
 }
 
-export function planList(index: SearchIndex, query: SearchQuery): ListPlan | null {
+/** The list's plan; null when some term the query needs is in none of its rows. */
+export function planList(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ListPlan | null {
+  if (unsatisfiable(query)) return null;
+  let bound = 0;
+  for (const term of scoredTerms(query)) {
+    const most = _termBound(index, ranks, term);
+    if (most < 0) return null;
+    bound += most;
+  }
+  return { bound, resolve: () => _resolve(index, ranks, query) };
+}
+
+/** The most a term adds to a row's score, or -1 when no row holds it. A prefix's rows are at least those of its most
+ *  common word (its idf is at most that word's) and a term factor stays under K1 + 1. */
+function _termBound(index: SearchIndex, ranks: Uint32Array, term: SearchTerm): number {
+  if (term.kind === 'phrase') {
+    const words = term.terms.map((t) => wordRows(index, ranks, index.termId(t)));
+    if (words.some((w) => w.rows.length === 0)) return -1;
+    return termIdf(index, term) * Math.min(...words.map((w) => w.max));
+  }
+  const [from, to] = term.kind === 'word' ? [index.termId(term.term), index.termId(term.term) + 1] : index.prefixRange(term.prefix);
+  if (from < 0 || to <= from) return -1;
+  if (to - from === 1) {
+    const word = wordRows(index, ranks, from);
+    return idf(word.rows.length, index.size) * word.max;
+  }
+  let most = 0;
+  for (let id = from; id < to; id++) most = Math.max(most, index.posting(id).length);
+  return idf(most, index.size) * (K1 + 1);
+}
+
+function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ScanPlan | null {
   const required: TermRows[] = [];
-  const need = (rows: TermRows): number => {
-    const at = required.indexOf(rows);
-    return at >= 0 ? at : required.push(rows) - 1;
+  const keys: string[] = [];
+  // a word the query names twice (or in a phrase too) is walked once
+  const need = (key: string, rows: () => TermRows): number => {
+    const at = keys.indexOf(key);
+    if (at >= 0) return at;
+    keys.push(key);
+    return required.push(rows()) - 1;
   };
   const wanted = query.terms.filter((t) => !t.exclude).length;
   const scored: Scored[] = scoredTerms(query).map((term, i) => {
     if (term.kind === 'word' || term.kind === 'prefix') {
-      const rows = term.kind === 'word' ? wordRows(index, index.termId(term.term)) : prefixRows(index, term.prefix);
-      return { idf: idf(rows.rows.length, index.size), source: need(rows) };
+      const source = term.kind === 'word' ? need(`w ${term.term}`, () => wordRows(index, ranks, index.termId(term.term)))
+        : need(`p ${term.prefix}`, () => prefixRows(index, ranks, term.prefix));
+      return { idf: idf(required[source]!.rows.length, index.size), source };
     }
-    const words = term.terms.map((t) => need(wordRows(index, index.termId(t))));
+    const words = term.terms.map((t) => need(`w ${t}`, () => wordRows(index, ranks, index.termId(t))));
     return { idf: termIdf(index, term), words, count: phraseCounter(index, term.terms, false, index.weights), required: i < wanted };
   });
   if (required.some((r) => r.rows.length === 0)) return null;
   const excluded = query.terms.filter((t) => t.exclude).map((t) => holdsTerm(index, t));
-  const bound = scored.reduce((sum, s) => sum + s.idf * _max(s, required, -1, 0), 0);
-  return { index, required, scored, excluded, bound };
+  return { index, required, scored, excluded };
 }
 
 /** Where the list stands in the page's order, and which of its rows a cursor has already passed. */
@@ -60,7 +100,7 @@ export interface ListPlace {
 }
 
 /** Offer the page every row of the list that can enter it. */
-export function scanList(plan: ListPlan, place: ListPlace, page: PageHeap): void {
+export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void {
   const { index, required, scored, excluded } = plan;
   let driver = 0;
   for (let r = 1; r < required.length; r++) if (required[r]!.rows.length < required[driver]!.rows.length) driver = r;
@@ -74,7 +114,7 @@ export function scanList(plan: ListPlan, place: ListPlace, page: PageHeap): void
   for (let b = 0; b < lead.blocks.length; b++) {
     let blockBound = 0;
     for (const s of scored) blockBound += s.idf * _max(s, required, driver, lead.blocks[b]!);
-    if (_ruledOut(blockBound, page, place.typeOrder, -1)) continue;
+    if (_ruledOut(blockBound, page, place.typeOrder, lead.minRanks[b]!)) continue;
     rows: for (let i = b * BLOCK, end = Math.min(lead.rows.length, i + BLOCK); i < end; i++) {
       const row = lead.rows[i]!;
       counts[driver] = lead.counts[i]!;

@@ -3,7 +3,7 @@
 // may. These are SQLite FTS5's semantics for `"a" AND "b c" AND d* NOT "e"`, which the differential test holds it to.
 // A list's `search` filter walks the rarest term's rows and tests each row it reaches for the rest, so a page needs
 // only its own rows checked; matchRows is that filter run over every row.
-import type { SearchQuery, SearchTerm } from './query.ts';
+import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
 import { prefixUnion } from './term-rows.ts';
 import { holdsTerm } from './term-test.ts';
@@ -17,6 +17,7 @@ export interface SearchFilter {
 }
 
 export function searchFilter(index: SearchIndex, query: SearchQuery): SearchFilter {
+  if (unsatisfiable(query)) return { rows: EMPTY_ROWS, test: () => false, exact: true };
   const wanted = query.terms.filter((t) => !t.exclude);
   // the term with the fewest rows drives (a phrase by its rarest word; a prefix by all the rows of its words)
   const sizes = wanted.map((t) => _size(index, t));

@@ -58,6 +58,20 @@ export function parseSearch(raw: string, param = 'search'): SearchQuery {
   return { terms: out };
 }
 
+/** Whether no text can satisfy the query: it excludes a word it also looks for (`ave -ave`, `"ontario place" -place`,
+ *  `parking -park*`), so a search answers at once instead of walking the word's rows to drop each of them. */
+export function unsatisfiable(query: SearchQuery): boolean {
+  const words = new Set<string>();
+  const phrases = new Set<string>();
+  for (const t of query.terms) {
+    if (t.exclude) continue;
+    if (t.kind === 'word') words.add(t.term);
+    else if (t.kind === 'phrase') { phrases.add(t.terms.join(' ')); for (const w of t.terms) words.add(w); }
+  }
+  return query.terms.some((t) => t.exclude && (t.kind === 'word' ? words.has(t.term)
+    : t.kind === 'phrase' ? phrases.has(t.terms.join(' ')) : [...words].some((w) => w.startsWith(t.prefix))));
+}
+
 // A bare word of several tokens (`ontario-place`, `o'neil`) is the phrase of its tokens, as the text would be cut.
 function _push(out: SearchTerm[], words: string[], exclude: boolean): void {
   if (words.length === 1) out.push({ kind: 'word', term: words[0]!, exclude });

@@ -45,13 +45,14 @@ export interface SearchKey {
  *  is under the bar is not scanned. */
 export function searchPage(lists: readonly SearchedList[], query: SearchQuery, limit: number, after: SearchKey | null): { hits: SearchHit[]; more: boolean } {
   const page = new PageHeap(limit + 1);
-  const plans = lists.map((list, at) => ({ list, at, plan: planList(list.index, query) }))
+  const plans = lists.map((list, at) => ({ list, at, plan: planList(list.index, list.idOrder.ranks, query) }))
     .filter((p): p is { list: SearchedList; at: number; plan: ListPlan } => p.plan !== null)
     .sort((a, b) => b.plan.bound - a.plan.bound);
   for (const { list, at, plan } of plans) {
     const worst = page.worst();
     if (worst && Math.round(plan.bound * 1e6) / 1e6 < worst.score) continue;
-    scanList(plan, _place(list, at, after), page);
+    const scan = plan.resolve();
+    if (scan) scanList(scan, _place(list, at, after), page);
   }
   const found = page.hits();
   return {
