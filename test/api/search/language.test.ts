@@ -70,4 +70,9 @@ describe('matchRows', () => {
     expect(rows('ontario -"bike lane"')).toEqual([0, 1, 2]);
   });
   it('finds nothing for a word no row has', () => expect(rows('gardiner')).toEqual([]));
+  it('finds nothing for a query that excludes what it looks for', () => {
+    for (const q of ['ontario -ontario', '"ontario place" -place', 'parking -park*', '"ontario place" -"ontario place"']) expect([q, rows(q)]).toEqual([q, []]);
+    // not a contradiction: the excluded prefix does not begin the word looked for
+    expect(rows('ontario -parkland*')).toEqual([0, 1, 2, 3]);
+  });
 });
