@@ -7,7 +7,7 @@
 import { averageLength, idf, K1, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
 import { phraseCounter } from './phrase.ts';
-import type { PageHeap } from './page-heap.ts';
+import type { PageHeap, PageHit } from './page-heap.ts';
 import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { scoredTerms, termIdf } from './rank.ts';
 import { BLOCK, prefixRows, wordRows, type TermRows } from './term-rows.ts';
@@ -105,20 +105,28 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
   let driver = 0;
   for (let r = 1; r < required.length; r++) if (required[r]!.rows.length < required[driver]!.rows.length) driver = r;
   const lead = required[driver]!;
-  const others = required.map((_, r) => r).filter((r) => r !== driver);
+  const others = Int32Array.from(required.keys()).filter((r) => r !== driver);
+  // the scored terms as flat arrays: the hot loops below read no object shapes
+  const terms = scored.length;
+  const idfs = Float64Array.from(scored, (s) => s.idf);
+  const sourceOf = Int32Array.from(scored, (s) => ('source' in s ? s.source : -1));
+  const phrases = scored.map((s) => ('source' in s ? null : s));
   const at = new Int32Array(required.length);
   const counts = new Float64Array(required.length);
-  const parts = new Float64Array(scored.length);
+  const parts = new Float64Array(terms);
   const lengths = index.rowLengths;
   const average = averageLength(index.totalTokens, index.size);
+  const { typeOrder, ranks } = place;
+  let worst = page.worst();
   for (let b = 0; b < lead.blocks.length; b++) {
     let blockBound = 0;
-    for (const s of scored) blockBound += s.idf * _max(s, required, driver, lead.blocks[b]!);
-    if (_ruledOut(blockBound, page, place.typeOrder, lead.minRanks[b]!)) continue;
+    for (let s = 0; s < terms; s++) blockBound += idfs[s]! * _max(scored[s]!, required, driver, lead.blocks[b]!);
+    if (worst !== null && _ruledOut(blockBound, worst, typeOrder, lead.minRanks[b]!)) continue;
     rows: for (let i = b * BLOCK, end = Math.min(lead.rows.length, i + BLOCK); i < end; i++) {
       const row = lead.rows[i]!;
       counts[driver] = lead.counts[i]!;
-      for (const r of others) {
+      for (let o = 0; o < others.length; o++) {
+        const r = others[o]!;
         const rows = required[r]!.rows;
         const p = at[r] = _seek(rows, at[r]!, row);
         if (p === rows.length || rows[p] !== row) continue rows;
@@ -126,37 +134,36 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
       }
       const length = lengths[row]!;
       let rowBound = 0;
-      for (let s = 0; s < scored.length; s++) {
-        const term = scored[s]!;
-        const tf = 'source' in term ? counts[term.source]! : _least(counts, term.words);
-        rowBound += parts[s] = term.idf * termFactor(tf, length, average);
+      for (let s = 0; s < terms; s++) {
+        const source = sourceOf[s]!;
+        const tf = source >= 0 ? counts[source]! : _least(counts, phrases[s]!.words);
+        rowBound += parts[s] = idfs[s]! * termFactor(tf, length, average);
       }
-      if (_ruledOut(rowBound, page, place.typeOrder, place.ranks[row]!)) continue;
-      for (const holds of excluded) if (holds(row)) continue rows;
+      const rank = ranks[row]!;
+      if (worst !== null && _ruledOut(rowBound, worst, typeOrder, rank)) continue;
+      for (let e = 0; e < excluded.length; e++) if (excluded[e]!(row)) continue rows;
       let score = 0;
-      for (let s = 0; s < scored.length; s++) {
-        const term = scored[s]!;
-        if (!('source' in term)) {
-          const tf = term.count(row);
-          if (tf === 0 && term.required) continue rows;
-          parts[s] = term.idf * termFactor(tf, length, average);
+      for (let s = 0; s < terms; s++) {
+        const phrase = phrases[s];
+        if (phrase) {
+          const tf = phrase.count(row);
+          if (tf === 0 && phrase.required) continue rows;
+          parts[s] = idfs[s]! * termFactor(tf, length, average);
         }
         score += parts[s]!;
       }
       score = _rounded(score);
-      const rank = place.ranks[row]!;
       if (place.passed(score, rank)) continue;
-      page.offer({ list: place.list, row, score, typeOrder: place.typeOrder, rank });
+      page.offer({ list: place.list, row, score, typeOrder, rank });
+      worst = page.worst();
     }
   }
 }
 
-/** Whether no row under `bound` can enter the page: rounding is monotonic, so a row scores at most the bound rounded;
- *  under the worst hit's score it cannot enter, and at it only if it comes before that hit by kind and id (a rank of
- *  Infinity: any row of the block, so only a later kind is ruled out). A common word makes thousands of such ties. */
-function _ruledOut(bound: number, page: PageHeap, typeOrder: number, rank: number): boolean {
-  const worst = page.worst();
-  if (worst === null) return false;
+/** Whether no row under `bound` can enter the page once it is full: rounding is monotonic, so a row scores at most
+ *  the bound rounded; under the worst hit's score it cannot enter, and at it only if it comes before that hit by kind
+ *  and id (for a block, its lowest rank). A common word makes thousands of such ties. */
+function _ruledOut(bound: number, worst: PageHit, typeOrder: number, rank: number): boolean {
   const best = _rounded(bound);
   if (best !== worst.score) return best < worst.score;
   return typeOrder !== worst.typeOrder ? typeOrder > worst.typeOrder : rank > worst.rank;
