@@ -2,40 +2,51 @@
 // ids of each field, the phrase's ids looked up once per query rather than per row.
 import type { SearchIndex } from './index.ts';
 
-/** Texts at least this long (in words) are scanned once per query and remembered: many rows share them (a
- *  registration's text is each of its communications'), shorter ones cost less to scan than to look up. */
-const REMEMBERED = 16;
+/** Per index, what each text's last scan found: the count, and which counter's scan it was (a counter reads only its
+ *  own; another's, or none, is scanned again). Typed arrays, so remembering costs an array read, not a map lookup. */
+interface Remembered { by: Uint32Array; count: Int32Array; next: number }
+const remembered = new WeakMap<SearchIndex, Remembered>();
 
 /** Counts how often `terms` occur one after the other in each field of a row, summed with `weights` (all 1 by
  *  default); with `first`, only whether they occur (1 or 0). The phrase's term ids are looked up once, not per row, and
- *  a long text shared by many rows is scanned once. */
+ *  a text shared by many rows (a registration's, by each of its communications) is scanned once per counter. */
 export function phraseCounter(index: SearchIndex, phrase: readonly string[], first = false, weights?: readonly number[]): (row: number) => number {
-  const ids = phrase.map((t) => index.termId(t));
-  if (ids.some((id) => id < 0)) return () => 0;
-  const { tokens, textBounds, fieldTexts } = index;
+  const inText = phraseInTexts(index, phrase);
+  if (!inText) return () => 0;
+  const { fieldTexts } = index;
   const width = index.fields.length;
+  return (row) => {
+    let count = 0;
+    for (let f = 0; f < width; f++) {
+      const n = inText(fieldTexts[row * width + f]!);
+      if (n === 0) continue;
+      if (first) return 1;
+      count += (weights ? weights[f]! : 1) * n;
+    }
+    return count;
+  };
+}
+
+/** How often the phrase occurs in a text (by text id), each text scanned once; null when a word of it is in no row. */
+export function phraseInTexts(index: SearchIndex, phrase: readonly string[]): ((text: number) => number) | null {
+  const ids = phrase.map((t) => index.termId(t));
+  if (ids.some((id) => id < 0)) return null;
+  const { tokens, textBounds } = index;
   const span = ids.length;
-  const scan = (text: number): number => {
+  let memo = remembered.get(index);
+  if (!memo) remembered.set(index, memo = { by: new Uint32Array(textBounds.length), count: new Int32Array(textBounds.length), next: 0 });
+  const { by, count: found } = memo;
+  const me = memo.next = (memo.next % 0xfffffffe) + 1;
+  return (text) => {
+    if (by[text] === me) return found[text]!;
     let n = 0;
     for (let i = textBounds[text]!, end = textBounds[text + 1]! - span; i <= end; i++) {
       let k = 0;
       while (k < span && tokens[i + k] === ids[k]) k++;
       if (k === span) n++;
     }
+    by[text] = me;
+    found[text] = n;
     return n;
-  };
-  const seen = new Map<number, number>();
-  return (row) => {
-    let count = 0;
-    for (let f = 0; f < width; f++) {
-      const text = fieldTexts[row * width + f]!;
-      let n: number | undefined;
-      if (textBounds[text + 1]! - textBounds[text]! < REMEMBERED) n = scan(text);
-      else if ((n = seen.get(text)) === undefined) seen.set(text, n = scan(text));
-      if (n === 0) continue;
-      if (first) return 1;
-      count += (weights ? weights[f]! : 1) * n;
-    }
-    return count;
   };
 }
