@@ -13,14 +13,14 @@ import { resolveConfig } from '../config/resolve.ts';
 import { SEARCH_SOURCES } from '../api/search/documents.ts';
 import { buildSearchIndex } from '../api/search/index.ts';
 import { exportLayout } from '../export/layout.ts';
-import { readSearchFile, type SearchFile } from '../export/search-file.ts';
+import { searchFileDocs, type SearchFile } from '../export/search-file.ts';
 import { rssMb, startGateway, wrkLoad } from './edge-tools.ts';
 import { writeSearchTable } from './output.ts';
 
 const siteRoot = resolveConfig({}, process.env).siteRoot;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const exportDir = realpathSync(path.join(siteRoot, 'current'));
-const files = SEARCH_SOURCES.map((s) => ({ source: s, file: readSearchFile(readFileSync(path.join(exportDir, exportLayout.searchDocs(s.resource)), 'utf8')) }));
+const files = SEARCH_SOURCES.map((s) => ({ source: s, file: searchFileDocs(readFileSync(path.join(exportDir, exportLayout.searchIndex(s.resource)))) }));
 
 // (1) the index build, as the gateway does it on an export's first search
 global.gc?.();
