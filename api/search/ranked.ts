@@ -10,7 +10,7 @@ import { rankAfter, type IdOrder } from './id-order.ts';
 import { planList, scanList, type ListPlace, type ListPlan } from './list-scan.ts';
 import { PageHeap } from './page-heap.ts';
 
-/** One kind's index with what a hit shows of each row (the export's search documents). */
+/** One kind's index with what a hit shows of each row (the export's search file). */
 export interface SearchedList {
   type: SearchType;
   index: SearchIndex;

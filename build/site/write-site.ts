@@ -60,7 +60,7 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   const counts: Record<string, number> = {};
   const records = new Map<ListRoute, readonly string[]>();
   // the names labels=1 gives: written as the export's labels file, and read once for the labelled records and the
-  // search documents
+  // search files
   const labelsText = labelsFile(input.labels ?? []);
   const labels = readLabelsFile(labelsText);
   for (const [i, route] of routes.entries()) {
