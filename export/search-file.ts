@@ -53,6 +53,7 @@ export function searchFileBytes(file: SearchFile, weights: readonly number[]): U
   const { arrays, texts } = buildSearchArrays(file, weights);
   const idOrder = toIdOrder(file.ids);
   const strings = new Map<string, number>();
+  // strings numbered in order of first use, each once; a null (text 0, the empty text) numbered 0 and never read
   const numbered = (list: readonly (string | null)[]) => Uint32Array.from(list, (s) => {
     if (s === null) return 0;
     let n = strings.get(s);
@@ -122,7 +123,13 @@ export function openSearchFile(given: Uint8Array, weights?: readonly number[]): 
   if (version !== VERSION) throw new Error(`search file of version ${version}, not ${VERSION}`);
   const headerLength = view.getUint32(12, true);
   if (FIXED + headerLength > bytes.byteLength) throw new Error('search file truncated in its header');
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(FIXED, FIXED + headerLength))) as SearchHeader;
+  let header: SearchHeader;
+  try {
+    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(FIXED, FIXED + headerLength))) as SearchHeader;
+  } catch {
+    throw new Error('search file damaged: its header is not JSON');
+  }
+  if (typeof header !== 'object' || header === null) throw new Error('search file damaged: its header is not an object');
   const sections = {} as Record<SectionName, Typed>;
   for (const name of Object.keys(SECTIONS) as SectionName[]) {
     const [offset, count] = header.sections?.[name] ?? [];

@@ -117,6 +117,9 @@ describe('the search file', () => {
     magic[0] = 'X'.charCodeAt(0);
     expect(() => openSearchFile(magic)).toThrow(/not a search file/);
     expect(() => openSearchFile(new TextEncoder().encode('{"type":"site","fields":[],"rows":[]}'))).toThrow(/not a search file/);
+    const header = bytes.slice();
+    header[16] = '['.charCodeAt(0);
+    expect(() => openSearchFile(header)).toThrow(/header is not JSON/);
     const version = bytes.slice();
     new DataView(version.buffer).setUint32(8, 2, true);
     expect(() => openSearchFile(version)).toThrow(/version 2/);
