@@ -9,12 +9,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SEARCH_SOURCES } from '../api/search/documents.ts';
 import { exportLayout } from '../export/layout.ts';
-import { readSearchFile } from '../export/search-file.ts';
+import { searchFileDocs } from '../export/search-file.ts';
 
 const dir = process.env.SEARCH_EXPORT!;
 const db = new Database(':memory:');
 const tables = SEARCH_SOURCES.map((source, t) => {
-  const file = readSearchFile(readFileSync(path.join(dir, exportLayout.searchDocs(source.resource)), 'utf8'));
+  const file = searchFileDocs(readFileSync(path.join(dir, exportLayout.searchIndex(source.resource))));
   const cols = file.fields.map((_, i) => `f${i}`);
   db.exec(`create virtual table t${t} using fts5(${cols.join(', ')}, tokenize='porter unicode61 remove_diacritics 2')`);
   const insert = db.prepare(`insert into t${t}(rowid, ${cols.join(', ')}) values (?, ${cols.map(() => '?').join(', ')})`);

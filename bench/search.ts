@@ -1,8 +1,9 @@
 // Search benchmark (`make bench-search`): over the built site (SITE_DIR, default site/: what `make build` publishes), (1) the
-// index build of every searchable list in this process, its time and the memory it adds; (2) the gateway as deployed
+// index build of every searchable list in this process as the night's build makes its search files, its time, and
+// the opening of those files as a gateway worker does, its time and the memory it adds; (2) the gateway as deployed
 // (gateway/server.ts in its own process, answer cache off, rate limits out of the way), one worker then two, under wrk
 // at 8 connections over a 500-query mix of /search and a 500-query mix of list `search`, with each worker's start,
-// first search (its indexes built) and RSS; (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
+// first search (its search files opened) and RSS; (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
 // better-sqlite3), one process. Queries are drawn from the lists' own words: single words, two words, phrases,
 // prefixes, exclusions. Figures go to .tmp/bench-search.md and, reviewed, docs/benchmarks-search.md.
 import { spawn } from 'node:child_process';
@@ -11,27 +12,30 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from '../config/resolve.ts';
 import { SEARCH_SOURCES } from '../api/search/documents.ts';
-import { buildSearchIndex } from '../api/search/index.ts';
 import { exportLayout } from '../export/layout.ts';
-import { readSearchFile, type SearchFile } from '../export/search-file.ts';
+import { openSearchFile, searchFileBytes, searchFileDocs, type SearchFile } from '../export/search-file.ts';
 import { rssMb, startGateway, wrkLoad } from './edge-tools.ts';
 import { writeSearchTable } from './output.ts';
 
 const siteRoot = resolveConfig({}, process.env).siteRoot;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const exportDir = realpathSync(path.join(siteRoot, 'current'));
-const files = SEARCH_SOURCES.map((s) => ({ source: s, file: readSearchFile(readFileSync(path.join(exportDir, exportLayout.searchDocs(s.resource)), 'utf8')) }));
+const files = SEARCH_SOURCES.map((s) => ({ source: s, file: searchFileDocs(readFileSync(path.join(exportDir, exportLayout.searchIndex(s.resource)))) }));
 
-// (1) the index build, as the gateway does it on an export's first search
+// (1) the index build, as the night's build makes the search files; their opening, as a gateway worker does
+const buildStarted = performance.now();
+const written = files.map(({ source, file }) => searchFileBytes(file, source.fields.map((f) => f.weight)));
+const buildMs = Math.round(performance.now() - buildStarted);
 global.gc?.();
 const before = process.memoryUsage();
 const started = performance.now();
-const built = files.map(({ file }) => buildSearchIndex(file));
-const buildMs = Math.round(performance.now() - started);
+const built = SEARCH_SOURCES.map((s) => openSearchFile(readFileSync(path.join(exportDir, exportLayout.searchIndex(s.resource)))).index);
+const openMs = Math.round(performance.now() - started);
 global.gc?.();
 const after = process.memoryUsage();
 const rows = files.reduce((n, f) => n + f.file.rows.length, 0);
 const tokens = built.reduce((n, i) => n + i.totalTokens, 0);
+const fileMb = written.reduce((n, b) => n + b.byteLength, 0);
 
 // (2)-(3) the query mixes
 const lists = files.filter((f) => f.source.listFilter);
@@ -61,8 +65,9 @@ const mb = (b: number) => (b / 1048576).toFixed(1);
 const table = [
   `search benchmark over ${exportDir} (${rows} searchable rows, ${tokens} tokens), wrk 8 connections ${seconds} s, load ${loadavg()[0]!.toFixed(2)}`,
   '',
-  `index build (all 8 lists, one process): ${buildMs} ms; heap +${mb(after.heapUsed - before.heapUsed)} MB, array buffers +${mb(after.arrayBuffers - before.arrayBuffers)} MB, RSS +${mb(after.rss - before.rss)} MB`,
-  `one gateway worker: start ${one.startMs} ms; first search (its indexes built) ${firstSearchMs} ms; RSS ${rssCold} MB before any search, ${rssWarm} MB with every index built (+${rssWarm - rssCold} MB); FTS5 server RSS ${rssFts5} MB`,
+  `index build (all 8 lists, one process, as the night writes the search files): ${buildMs} ms, ${mb(fileMb)} MB of files`,
+  `search files opened (all 8, as a worker does): ${openMs} ms; heap +${mb(after.heapUsed - before.heapUsed)} MB, array buffers +${mb(after.arrayBuffers - before.arrayBuffers)} MB, RSS +${mb(after.rss - before.rss)} MB`,
+  `one gateway worker: start ${one.startMs} ms; first search (its search files opened) ${firstSearchMs} ms; RSS ${rssCold} MB before any search, ${rssWarm} MB with every index built (+${rssWarm - rssCold} MB); FTS5 server RSS ${rssFts5} MB`,
   `two gateway workers: start ${two.startMs} ms (all listening ${two.allMs} ms)`,
   '',
   '| mix (500 queries) | gateway, 1 worker: req/s | p99 ms | gateway, 2 workers: req/s | p99 ms | FTS5 node:http req/s | FTS5 p99 ms | errors |',

@@ -24,9 +24,9 @@ export const exportLayout = {
   detailIds: (resource: string) => `_data/${resource}.ids.json`,
   /** Display names of the records an id field can name (`{kind: {id: name}}`), for answers asked with labels=1. */
   labels: '_data/labels.json',
-  /** A searchable list's search documents (export/search-file.ts): the text full-text search indexes, a row per row
-   *  of the list's data file. */
-  searchDocs: (resource: string) => `_data/search/${resource}.json`,
+  /** A searchable list's search file (export/search-file.ts): its full-text index, built at night, and each row's id,
+   *  title and path, a row per row of the list's data file. */
+  searchIndex: (resource: string) => `_data/search/${resource}.idx`,
   manifest: '_manifest.json',
   /** The manifest's file list as the gateway holds it (export/file-index.ts), named with its SHA-256 in the manifest's
    *  head; not listed in the file list itself. */

@@ -17,13 +17,13 @@ export function toIdOrder(ids: readonly string[]): IdOrder {
   return { rows, ranks };
 }
 
-/** The first rank whose id comes after `id` (the count of ids at or before it). */
-export function rankAfter(ids: readonly string[], order: IdOrder, id: string): number {
+/** The first rank whose id comes after `id` (the count of ids at or before it); `idOf` gives a row's id. */
+export function rankAfter(idOf: (row: number) => string, order: IdOrder, id: string): number {
   let lo = 0;
   let hi = order.rows.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareIds(ids[order.rows[mid]!]!, id) <= 0) lo = mid + 1;
+    if (compareIds(idOf(order.rows[mid]!), id) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -2,7 +2,9 @@
 // (ids in the vocabulary's sorted order, so a prefix is a range of ids), each term's posting list (the rows holding
 // it, ascending) and each field's token stream (phrases are consecutive ids in one field, as in FTS5). A text that
 // several rows hold — a registration's, repeated by each of its communications — is cut and kept once, its rows
-// pointing at it. Built once per export from the export's search documents; pure, so the build and the gateway share it.
+// pointing at it. Two steps, pure so the build and the gateway share them: the night's build makes the arrays from the
+// list's documents (buildSearchArrays) and writes them into the export (export/search-file.ts); a SearchIndex is the
+// same code over arrays either just built or viewed where they lie in the export's file (searchIndexOver).
 import { terms } from './tokenize.ts';
 
 /** No rows (api/search is imported by the query layer, so it keeps its own). */
@@ -45,13 +47,46 @@ export interface SearchIndex {
   readonly totalTokens: number;
 }
 
+/** What a SearchIndex reads: the arrays the build makes from a list's documents, kept as they are in the export's
+ *  search file (export/search-file.ts), so the gateway views them where they lie instead of building them again. */
+export interface SearchArrays {
+  fields: readonly string[];
+  weights: readonly number[];
+  size: number;
+  totalTokens: number;
+  /** Sorted vocabulary (UTF-16 code-unit order): term id → term. */
+  vocabulary: readonly string[];
+  tokens: Int32Array;
+  textBounds: Uint32Array;
+  fieldTexts: Uint32Array;
+  rowLengths: Uint32Array;
+  /** Term t's rows are postingRows[postingStarts[t]] … postingRows[postingStarts[t + 1] - 1], with their weighted
+   *  occurrences at the same places of postingCounts. */
+  postingStarts: Uint32Array;
+  postingRows: Uint32Array;
+  postingCounts: Float32Array;
+}
+
+/** The arrays of `docs` and each distinct text by text id (text 0, the empty text, is null). */
+export interface BuiltArrays {
+  arrays: SearchArrays;
+  texts: readonly (string | null)[];
+}
+
 /** Index `docs`, counting each term's occurrences in a row with its field's weight (one per field by default). */
 export function buildSearchIndex(docs: SearchDocs, weights: readonly number[] = docs.fields.map(() => 1)): SearchIndex {
+  const { arrays, texts } = buildSearchArrays(docs, weights);
+  return searchIndexOver(arrays, (text) => texts[text] ?? null);
+}
+
+/** The arrays of `docs`' index, each distinct text cut once. */
+export function buildSearchArrays(docs: SearchDocs, weights: readonly number[] = docs.fields.map(() => 1)): BuiltArrays {
   const width = docs.fields.length;
   if (weights.length !== width) throw new Error(`search index of ${width} fields given ${weights.length} weights`);
   const size = docs.rows.length;
   const temp = new Map<string, number>();
   const textIds = new Map<string, number>();
+  const texts: (string | null)[] = [null];
   let stream: Int32Array = new Int32Array(1024);
   let length = 0;
   const starts: number[] = [0, 0];
@@ -73,6 +108,7 @@ export function buildSearchIndex(docs: SearchDocs, weights: readonly number[] = 
           stream[length++] = id;
         }
         textIds.set(text, textId = starts.length - 1);
+        texts.push(text);
         starts.push(length);
       }
       fieldTexts[r * width + f] = textId;
@@ -87,34 +123,52 @@ export function buildSearchIndex(docs: SearchDocs, weights: readonly number[] = 
   const tokens = stream.slice(0, length);
   for (let i = 0; i < length; i++) tokens[i] = renumber[tokens[i]!]!;
   const textBounds = Uint32Array.from(starts);
-  const postings = _postings(tokens, textBounds, fieldTexts, size, width, vocabulary.length, weights);
-  const ids = new Map(vocabulary.map((t, i) => [t, i]));
+  const postings = postingsOf(tokens, textBounds, fieldTexts, size, vocabulary.length, weights);
   return {
-    fields: docs.fields,
-    size,
+    arrays: {
+      fields: docs.fields, weights, size, totalTokens, vocabulary, tokens, textBounds, fieldTexts, rowLengths,
+      postingStarts: postings.starts, postingRows: postings.all, postingCounts: postings.counts,
+    },
+    texts,
+  };
+}
+
+/** The index over built or loaded arrays; `text` gives a distinct text by its id (null for text 0). */
+export function searchIndexOver(arrays: SearchArrays, text: (textId: number) => string | null): SearchIndex {
+  const { vocabulary, postingStarts: starts, postingRows: all, postingCounts: counts, fieldTexts } = arrays;
+  const width = arrays.fields.length;
+  const terms = vocabulary.length;
+  return {
+    fields: arrays.fields,
+    size: arrays.size,
     vocabulary,
-    totalTokens,
-    tokens,
-    textBounds,
+    totalTokens: arrays.totalTokens,
+    tokens: arrays.tokens,
+    textBounds: arrays.textBounds,
     fieldTexts,
-    rowLengths,
-    termId: (term) => ids.get(term) ?? -1,
+    rowLengths: arrays.rowLengths,
+    termId(term) {
+      const at = _lowerBound(vocabulary, term);
+      return at < terms && vocabulary[at] === term ? at : -1;
+    },
     prefixRange(prefix) {
       return [_lowerBound(vocabulary, prefix), _lowerBound(vocabulary, `${prefix}\uffff`)];
     },
-    posting: (id) => (id >= 0 && id < vocabulary.length ? postings.all.subarray(postings.starts[id]!, postings.starts[id + 1]!) : EMPTY_ROWS),
-    weights,
-    postingCounts: (id) => (id >= 0 && id < vocabulary.length ? postings.counts.subarray(postings.starts[id]!, postings.starts[id + 1]!) : EMPTY_COUNTS),
-    text: (row, field) => docs.rows[row]![field] ?? null,
+    posting: (id) => (id >= 0 && id < terms ? all.subarray(starts[id]!, starts[id + 1]!) : EMPTY_ROWS),
+    weights: arrays.weights,
+    postingCounts: (id) => (id >= 0 && id < terms ? counts.subarray(starts[id]!, starts[id + 1]!) : EMPTY_COUNTS),
+    text: (row, field) => (row >= 0 && row < arrays.size && field >= 0 && field < width ? text(fieldTexts[row * width + field]!) : null),
   };
 }
 
 const EMPTY_COUNTS = new Float32Array(0);
 
 /** Each term's rows, each row once, in one array (count, then fill; rows ascending because they are visited so),
- *  with the term's weighted occurrences in each row beside them. */
-function _postings(tokens: Int32Array, textBounds: Uint32Array, fieldTexts: Uint32Array, size: number, width: number, count: number,
-  weights: readonly number[]) {
+ *  with the term's weighted occurrences in each row beside them. Also what a loader calls when the index was built with
+ *  other weights than the ones it is asked for. */
+export function postingsOf(tokens: Int32Array, textBounds: Uint32Array, fieldTexts: Uint32Array, size: number, count: number,
+  weights: readonly number[]): { starts: Uint32Array; all: Uint32Array; counts: Float32Array } {
+  const width = weights.length;
   const starts = new Uint32Array(count + 1);
   const last = new Int32Array(count).fill(-1);
   for (let r = 0; r < size; r++) {

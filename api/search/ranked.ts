@@ -10,13 +10,14 @@ import { rankAfter, type IdOrder } from './id-order.ts';
 import { planList, scanList, type ListPlace, type ListPlan } from './list-scan.ts';
 import { PageHeap } from './page-heap.ts';
 
-/** One kind's index with what a hit shows of each row (the export's search documents). */
+/** One kind's index with what a hit shows of each row (the export's search file). */
 export interface SearchedList {
   type: SearchType;
   index: SearchIndex;
-  ids: readonly string[];
-  titles: readonly string[];
-  paths: readonly string[];
+  /** A row's id, title and path (decoded from the export's search file when asked). */
+  id(row: number): string;
+  title(row: number): string;
+  path(row: number): string;
   /** The rows in id order, for ties and cursors (toIdOrder). */
   idOrder: IdOrder;
 }
@@ -61,8 +62,8 @@ export function searchPage(lists: readonly SearchedList[], query: SearchQuery, l
       const list = lists[at]!;
       const snippet = snippetOf(list.index, row, query, searchSource(list.type).fields.map((f) => f.weight));
       return {
-        type: list.type, id: list.ids[row]!, title: list.titles[row]!, snippet: snippet?.html ?? '', field: snippet?.field ?? '',
-        score, path: list.paths[row]!,
+        type: list.type, id: list.id(row), title: list.title(row), snippet: snippet?.html ?? '', field: snippet?.field ?? '',
+        score, path: list.path(row),
       };
     }),
   };
@@ -75,6 +76,6 @@ function _place(list: SearchedList, at: number, after: SearchKey | null): ListPl
   const ranks = list.idOrder.ranks;
   if (!after) return { list: at, typeOrder, ranks, passed: () => false };
   const afterType = SEARCH_TYPES.indexOf(after.type);
-  const firstRank = afterType === typeOrder ? rankAfter(list.ids, list.idOrder, after.id) : afterType > typeOrder ? Infinity : 0;
+  const firstRank = afterType === typeOrder ? rankAfter(list.id, list.idOrder, after.id) : afterType > typeOrder ? Infinity : 0;
   return { list: at, typeOrder, ranks, passed: (score, rank) => score > after.score || (score === after.score && rank < firstRank) };
 }

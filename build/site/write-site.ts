@@ -16,7 +16,7 @@ import { toServiceIndex } from './index-doc.ts';
 import { toExportId, type DetailDoc, type SiteInput } from './input.ts';
 import { labelsFile, readLabelsFile } from '../../export/labels-file.ts';
 import { labelledFields, withLabels, type LabelLookup } from '../../api/labels.ts';
-import { searchDocFiles } from './search-docs.ts';
+import { searchIndexFiles } from './search-index-files.ts';
 import { answeringFile } from '../../export/answering-file.ts';
 import { isSafeFileKey, exportLayout, type ExportManifest } from '../../export/layout.ts';
 import type { PreviousExport } from './previous-export.ts';
@@ -60,7 +60,7 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   const counts: Record<string, number> = {};
   const records = new Map<ListRoute, readonly string[]>();
   // the names labels=1 gives: written as the export's labels file, and read once for the labelled records and the
-  // search documents
+  // search files
   const labelsText = labelsFile(input.labels ?? []);
   const labels = readLabelsFile(labelsText);
   for (const [i, route] of routes.entries()) {
@@ -91,8 +91,8 @@ async function _writeAll(input: SiteInput, ctx: ExportContext, sink: SiteSink, e
   counts.topics = input.topics.length;
   await sink.write(exportLayout.labels, labelsText);
   counts.labels = input.labels?.length ?? 0;
-  // the search documents: the published records' text and names, a row per row of each searchable list
-  for (const [rel, text] of searchDocFiles(records, labels).files) await sink.write(rel, text);
+  // the search files: each searchable list's index of the published records' text and names
+  for (const [rel, bytes] of searchIndexFiles(records, labels).files) await sink.write(rel, bytes);
   await sink.flush();
   for (const extra of extras) {
     Object.assign(counts, await extra({

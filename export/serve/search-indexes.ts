@@ -1,37 +1,41 @@
-// The search index of each searchable list of an opened export, built from its search documents
-// (exportLayout.searchDocs) when the export is first searched, then kept with the export (a WeakMap lets it go with
-// it). Read past the export's file cache (checked against its manifest), so only the bytes the manifest names are
-// indexed and the documents, read once, do not take the cache's room from what is sent.
+// The search index of each searchable list of an opened export: its search file (exportLayout.searchIndex), built at
+// night, opened when the export is first searched (the index's arrays are views of the file's bytes), then kept with
+// the export (a WeakMap lets it go with it). Read past the export's file cache (checked against its manifest), so
+// only the bytes the manifest names are used and the files do not take the cache's room from what is sent.
 import { ApiError } from '../../api/errors.ts';
-import { searchSource, type SearchSource } from '../../api/search/documents.ts';
-import { toIdOrder, type IdOrder } from '../../api/search/id-order.ts';
-import { buildSearchIndex, type SearchIndex } from '../../api/search/index.ts';
+import { SEARCH_SOURCES, type SearchSource } from '../../api/search/documents.ts';
+import type { IdOrder } from '../../api/search/id-order.ts';
+import type { SearchIndex } from '../../api/search/index.ts';
 import { exportLayout } from '../layout.ts';
-import { readSearchFile } from '../search-file.ts';
+import { openSearchFile } from '../search-file.ts';
 import type { OpenedExport } from './open-export.ts';
 import { heldFor, heldPerExport } from './held-per-export.ts';
 
-/** A list's index with what /search shows of each row. */
+/** A list's index with what /search shows of each row (decoded from the file when asked). */
 export interface LoadedSearch {
   source: SearchSource;
   index: SearchIndex;
-  ids: readonly string[];
-  titles: readonly string[];
-  paths: readonly string[];
+  id(row: number): string;
+  title(row: number): string;
+  path(row: number): string;
   idOrder: IdOrder;
 }
 
 const loaded = heldPerExport<LoadedSearch>();
 
-/** The index of `resource`'s search documents; a 503 when the export has none (an export built before search). */
+/** The index of `resource`; a 503 when the export has none (an export built before search) or one of other fields. */
 export function searchIndexOf(opened: OpenedExport, resource: string): Promise<LoadedSearch> {
-  return heldFor(loaded, opened, resource, () => opened.read(exportLayout.searchDocs(resource)).then((bytes) => {
+  return heldFor(loaded, opened, resource, () => opened.read(exportLayout.searchIndex(resource)).then((bytes) => {
     if (!bytes) throw new ApiError(503, 'service_unavailable', `Full-text search of ${resource} is not available in this export`);
-    const docs = readSearchFile(new TextDecoder().decode(bytes));
-    const source = searchSource(docs.type);
-    return {
-      source, index: buildSearchIndex(docs, source.fields.map((f) => f.weight)), ids: docs.ids, titles: docs.titles, paths: docs.paths,
-      idOrder: toIdOrder(docs.ids),
-    };
+    const source = SEARCH_SOURCES.find((s) => s.resource === resource);
+    if (!source) throw new Error(`${resource} is not searchable`);
+    let file = openSearchFile(bytes);
+    if (file.type !== source.type || file.index.fields.join('\n') !== source.fields.map((f) => f.name).join('\n')) {
+      throw new ApiError(503, 'service_unavailable', `Full-text search of ${resource} is not available in this export (indexed with other fields)`);
+    }
+    // the postings count each field with its weight: a file built with other weights is counted again with today's
+    const weights = source.fields.map((f) => f.weight);
+    if (weights.some((w, f) => w !== file.index.weights[f])) file = openSearchFile(bytes, weights);
+    return { source, index: file.index, id: file.id, title: file.title, path: file.path, idOrder: file.idOrder };
   }));
 }

@@ -16,7 +16,7 @@ export async function serveSearch(opened: OpenedExport, route: SearchRoute, para
   const request = parseSearchRequest(route, params, opened.ctx);
   const lists = await Promise.all(request.types.map(async (type) => {
     const loaded = await searchIndexOf(opened, searchSource(type).resource);
-    return { type, index: loaded.index, ids: loaded.ids, titles: loaded.titles, paths: loaded.paths, idOrder: loaded.idOrder };
+    return { type, index: loaded.index, id: loaded.id, title: loaded.title, path: loaded.path, idOrder: loaded.idOrder };
   }));
   const key = `${route.id}\n${request.queryHash}\n${request.limit}\n${request.after ? toSearchKey(request.after) : ''}`;
   return answerReply(opened, opened.answer(key, () => {

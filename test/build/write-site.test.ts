@@ -65,8 +65,8 @@ describe('writeSite', () => {
     expect(charts.length).toBeGreaterThan(6);
     expect(manifest.counts.charts).toBe(charts.length);
     for (const c of charts) for (const url of [c.svg, c.vega_lite]) expected.add(`api/v1${url.slice(url.indexOf('/insights/'))}`);
-    // each searchable list's search documents (docs/search.md)
-    for (const source of SEARCH_SOURCES) expected.add(exportLayout.searchDocs(source.resource));
+    // each searchable list's search file (docs/search.md)
+    for (const source of SEARCH_SOURCES) expected.add(exportLayout.searchIndex(source.resource));
     expected.add(exportLayout.fileIndex);
     const all = [...fx.files.keys()].map((k) => k.slice('/out/'.length));
     // the API's bodies of 1 KB or more have a gzip and a brotli twin holding the same bytes compressed

@@ -12,7 +12,7 @@ import { buildSearchIndex } from '../../api/search/index.ts';
 import { matchRows } from '../../api/search/match.ts';
 import { parseSearch } from '../../api/search/query.ts';
 import { exportLayout } from '../../export/layout.ts';
-import { readSearchFile, type SearchFile } from '../../export/search-file.ts';
+import { searchFileDocs, type SearchFile } from '../../export/search-file.ts';
 import { e2eConfig } from './harness.ts';
 import { rng } from '../build/helpers/random-rows.ts';
 
@@ -27,8 +27,8 @@ const files = new Map<string, SearchFile>();
 beforeAll(async () => {
   const config = await e2eConfig();
   for (const source of SEARCH_SOURCES) {
-    const text = readFileSync(path.join(config.siteRoot, 'current', exportLayout.searchDocs(source.resource)), 'utf8');
-    files.set(source.resource, readSearchFile(text));
+    const bytes = readFileSync(path.join(config.siteRoot, 'current', exportLayout.searchIndex(source.resource)));
+    files.set(source.resource, searchFileDocs(bytes));
   }
 });
 

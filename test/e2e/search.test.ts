@@ -1,5 +1,5 @@
 // Full-text search through the gateway on the e2e city: the lists' `search` filter (alone and with another filter,
-// followed with cursors) against the index's own answer over the export's search documents, GET /search's order,
+// followed with cursors) against the index's own answer over the documents of the export's search files, GET /search's order,
 // paging, types, snippets and URLs, and the 400s of malformed queries and of a cursor sent with another query.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { buildSearchIndex } from '../../api/search/index.ts';
 import { matchRows } from '../../api/search/match.ts';
 import { parseSearch } from '../../api/search/query.ts';
 import { exportLayout } from '../../export/layout.ts';
-import { readSearchFile, type SearchFile } from '../../export/search-file.ts';
+import { searchFileDocs, type SearchFile } from '../../export/search-file.ts';
 import { e2eConfig, openE2eApp, type E2eApp } from './harness.ts';
 import { walkAll } from './walk.ts';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const config = await e2eConfig();
   gw = await openE2eApp();
   for (const s of SEARCH_SOURCES) {
-    files.set(s.resource, readSearchFile(readFileSync(path.join(config.siteRoot, 'current', exportLayout.searchDocs(s.resource)), 'utf8')));
+    files.set(s.resource, searchFileDocs(readFileSync(path.join(config.siteRoot, 'current', exportLayout.searchIndex(s.resource)))));
   }
 });
 
@@ -127,7 +127,7 @@ describe('GET /search', () => {
   });
 });
 
-describe('the search documents and the file cache', () => {
+describe('the search files and the file cache', () => {
   it('are read once to build the indexes and never kept in the cache of files to send', async () => {
     const { createExportHolder } = await import('../../export/serve/export-holder.ts');
     const { createApp } = await import('../../gateway/app.ts');
@@ -139,8 +139,8 @@ describe('the search documents and the file cache', () => {
     expect(res.status).toBe(200);
     const opened = site.current()!;
     for (const s of SEARCH_SOURCES) {
-      expect(opened.files.has(exportLayout.searchDocs(s.resource)), s.resource).toBe(true);
-      expect(opened.peek(exportLayout.searchDocs(s.resource), null), s.resource).toBeUndefined();
+      expect(opened.files.has(exportLayout.searchIndex(s.resource)), s.resource).toBe(true);
+      expect(opened.peek(exportLayout.searchIndex(s.resource), null), s.resource).toBeUndefined();
     }
   });
 });

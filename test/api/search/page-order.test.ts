@@ -27,7 +27,7 @@ function _list(type: 'registration' | 'communication' | 'contract', rows: number
   const ids = [...new Set(Array.from({ length: rows * 2 }, () => _id(style, rng)))].slice(0, rows);
   const docs = { fields: fields.map((f) => f.name), rows: ids.map(() => fields.map((_, f) => (f === 0 ? rng.pick(TEXTS) : null))) };
   return {
-    type, index: buildSearchIndex(docs, fields.map((f) => f.weight)), ids, titles: ids, paths: ids.map((id) => `/${type}/${id}`),
+    type, index: buildSearchIndex(docs, fields.map((f) => f.weight)), id: (r) => ids[r]!, title: (r) => ids[r]!, path: (r) => `/${type}/${ids[r]!}`,
     idOrder: toIdOrder(ids),
   };
 }
@@ -49,7 +49,7 @@ describe('searchPage', () => {
     const lists = [_list('contract', 300, rng, 'numeric'), _list('registration', 200, rng, 'mixed'), _list('communication', 900, rng, 'hex')];
     const query = parseSearch('housing');
     const all = searchPage(lists, query, 10_000, null).hits.map((h) => ({ score: h.score, type: h.type, id: h.id }));
-    expect(all.length).toBe(lists.reduce((n, l) => n + l.ids.filter((_, r) => l.index.text(r, 0) !== 'parks').length, 0));
+    expect(all.length).toBe(lists.reduce((n, l) => n + Array.from({ length: l.index.size }).filter((_, r) => l.index.text(r, 0) !== 'parks').length, 0));
     expect(all).toEqual([...all].sort(_plainOrder));
     const paged: SearchKey[] = [];
     let after: SearchKey | null = null;

@@ -34,7 +34,7 @@ function _list(type: 'registration' | 'communication' | 'contract', rows: number
     fields: fields.map((f) => f.name),
     rows: ids.map(() => fields.map((_, f) => (f === 0 && rng.int(0, 2) === 0 ? rng.pick(shared) : _text(rng, f === 0 ? 14 : 5)))),
   };
-  return { type, index: buildSearchIndex(docs, fields.map((f) => f.weight)), ids, titles: ids, paths: ids, idOrder: toIdOrder(ids) };
+  return { type, index: buildSearchIndex(docs, fields.map((f) => f.weight)), id: (r) => ids[r]!, title: (r) => ids[r]!, path: (r) => ids[r]!, idOrder: toIdOrder(ids) };
 }
 
 function _query(rng: Rng): string {
@@ -55,7 +55,7 @@ function _everything(lists: readonly SearchedList[], q: string): string[] {
   const all: SearchKey[] = [];
   for (const list of lists) {
     const score = scorer(list.index, query, list.index.weights);
-    for (const row of matchRows(list.index, query)) all.push({ type: list.type, id: list.ids[row]!, score: Math.round(score(row) * 1e6) / 1e6 });
+    for (const row of matchRows(list.index, query)) all.push({ type: list.type, id: list.id(row), score: Math.round(score(row) * 1e6) / 1e6 });
   }
   return all.sort((a, b) => b.score - a.score || SEARCH_TYPES.indexOf(a.type) - SEARCH_TYPES.indexOf(b.type) || compareIds(a.id, b.id)).map(_key);
 }

@@ -1,0 +1,147 @@
+// The search file's codec (export/search-file.ts): documents built into an index, written, and read back give an index
+// equal member by member to the one built in memory, the same rows' ids, titles and paths, the same id order and
+// the same answers; bytes that are not 8-byte aligned are read alike; a file cut short, of another magic or version,
+// or whose arrays do not fit together is refused with an error.
+import { describe, expect, it } from 'vitest';
+import { SEARCH_SOURCES } from '../../api/search/documents.ts';
+import { rankAfter, toIdOrder } from '../../api/search/id-order.ts';
+import { buildSearchIndex, type SearchIndex } from '../../api/search/index.ts';
+import { matchRows } from '../../api/search/match.ts';
+import { parseSearch } from '../../api/search/query.ts';
+import { openSearchFile, searchFileBytes, searchFileDocs, type OpenedSearchFile, type SearchFile } from '../../export/search-file.ts';
+import { seeded } from '../gateway/fuzz-helpers.ts';
+
+const WORDS = ['Ontario', 'Place', 'housing', 'Café', 'naïve', 'rooming-houses', 'Gardiner', 'transit', 'snow', 'clearing',
+  '東京', 'straße', 'emoji😀word', 'parks', 'and', 'of'];
+
+/** A list of `rows` rows: communications share their registration's texts, ids mix numbers and letters, titles repeat. */
+function _file(seed: number, rows: number): SearchFile {
+  const rng = seeded(seed);
+  const source = SEARCH_SOURCES.find((s) => s.type === 'communication')!;
+  const fields = source.fields.map((f) => f.name);
+  const shared = Array.from({ length: 5 }, () => fields.map(() => (rng.int(0, 3) === 0 ? null : _text(rng))));
+  const ids = [...new Set(Array.from({ length: rows * 2 }, () => (rng.int(0, 1) ? String(rng.int(1, 99999)) : `C-${rng.int(0, 0xfffff).toString(16)}`)))].slice(0, rows);
+  return {
+    type: source.type,
+    fields,
+    ids,
+    titles: ids.map((id) => (rng.int(0, 2) === 0 ? 'A communication' : `Communication ${id} — ${rng.pick(WORDS)}`)),
+    paths: ids.map((id) => `/communications?registration=${encodeURIComponent(id)}`),
+    rows: ids.map(() => (rng.int(0, 1) ? rng.pick(shared) : fields.map(() => (rng.int(0, 4) === 0 ? null : _text(rng))))),
+  };
+}
+
+function _text(rng: ReturnType<typeof seeded>): string {
+  return Array.from({ length: rng.int(1, 12) }, () => rng.pick(WORDS)).join(rng.pick([' ', ', ', ' - ', '; ']));
+}
+
+const WEIGHTS = SEARCH_SOURCES.find((s) => s.type === 'communication')!.fields.map((f) => f.weight);
+
+function _expectSame(read: SearchIndex, built: SearchIndex): void {
+  for (const member of ['fields', 'size', 'vocabulary', 'totalTokens', 'weights', 'tokens', 'textBounds', 'fieldTexts', 'rowLengths'] as const) {
+    expect(read[member], member).toEqual(built[member]);
+  }
+  for (let t = -1; t <= built.vocabulary.length; t++) {
+    expect(read.posting(t)).toEqual(built.posting(t));
+    expect(read.postingCounts(t)).toEqual(built.postingCounts(t));
+  }
+  for (const term of [...built.vocabulary, 'zzz-absent', '']) expect(read.termId(term), term).toBe(built.termId(term));
+  for (const prefix of ['', 'o', 'on', 'hous', 'caf', 'zz', '東']) expect(read.prefixRange(prefix), prefix).toEqual(built.prefixRange(prefix));
+  for (let r = 0; r < built.size; r++) for (let f = 0; f < built.fields.length; f++) expect(read.text(r, f)).toBe(built.text(r, f));
+}
+
+function _expectRows(read: OpenedSearchFile, file: SearchFile): void {
+  expect(read.type).toBe(file.type);
+  for (let r = 0; r < file.ids.length; r++) {
+    expect([read.id(r), read.title(r), read.path(r)]).toEqual([file.ids[r], file.titles[r], file.paths[r]]);
+  }
+  const order = toIdOrder(file.ids);
+  expect(read.idOrder.rows).toEqual(order.rows);
+  expect(read.idOrder.ranks).toEqual(order.ranks);
+  for (const id of [...file.ids.slice(0, 20), '0', '5000', 'C-', 'zzz']) {
+    expect(rankAfter(read.id, read.idOrder, id)).toBe(rankAfter((r) => file.ids[r]!, order, id));
+  }
+}
+
+describe('the search file', () => {
+  it.each([1, 2, 3])('reads back what was built (seed %i)', (seed) => {
+    const file = _file(seed, 400);
+    const bytes = searchFileBytes(file, WEIGHTS);
+    const read = openSearchFile(bytes);
+    const built = buildSearchIndex(file, WEIGHTS);
+    _expectSame(read.index, built);
+    _expectRows(read, file);
+    for (const q of ['ontario', '"ontario place"', 'hous*', 'cafe -snow', 'naive transit', 'straße']) {
+      expect([...matchRows(read.index, parseSearch(q))], q).toEqual([...matchRows(built, parseSearch(q))]);
+    }
+    // the documents back, row by row
+    expect(searchFileDocs(bytes)).toEqual({ ...file, rows: file.rows.map((row) => [...row]) });
+  });
+
+  it('is the same bytes for the same documents', () => {
+    expect(Buffer.from(searchFileBytes(_file(4, 200), WEIGHTS)).equals(Buffer.from(searchFileBytes(_file(4, 200), WEIGHTS)))).toBe(true);
+  });
+
+  it('reads bytes that are not 8-byte aligned (copied once)', () => {
+    const file = _file(5, 150);
+    const bytes = searchFileBytes(file, WEIGHTS);
+    for (const shift of [1, 3, 4]) {
+      const holder = new Uint8Array(bytes.length + shift);
+      holder.set(bytes, shift);
+      const read = openSearchFile(holder.subarray(shift));
+      _expectSame(read.index, buildSearchIndex(file, WEIGHTS));
+      _expectRows(read, file);
+    }
+  });
+
+  it('counts the postings again when asked for other weights', () => {
+    const file = _file(6, 150);
+    const other = WEIGHTS.map((w, f) => w + f);
+    _expectSame(openSearchFile(searchFileBytes(file, WEIGHTS), other).index, buildSearchIndex(file, other));
+  });
+
+  it('holds no rows and no words', () => {
+    const file: SearchFile = { type: 'site', fields: ['address'], ids: [], titles: [], paths: [], rows: [] };
+    const read = openSearchFile(searchFileBytes(file, [5]));
+    _expectSame(read.index, buildSearchIndex(file, [5]));
+    const blank: SearchFile = { type: 'site', fields: ['address'], ids: ['1'], titles: ['—'], paths: ['/sites/1'], rows: [['— ;']] };
+    _expectSame(openSearchFile(searchFileBytes(blank, [5])).index, buildSearchIndex(blank, [5]));
+  });
+
+  it('refuses a file cut short anywhere, or of another magic or version', () => {
+    const bytes = searchFileBytes(_file(7, 120), WEIGHTS);
+    for (let n = 0; n < bytes.length; n += Math.max(1, Math.floor(bytes.length / 300))) {
+      expect(() => openSearchFile(bytes.slice(0, n)), `cut at ${n}`).toThrow(/search file/);
+    }
+    const magic = bytes.slice();
+    magic[0] = 'X'.charCodeAt(0);
+    expect(() => openSearchFile(magic)).toThrow(/not a search file/);
+    expect(() => openSearchFile(new TextEncoder().encode('{"type":"site","fields":[],"rows":[]}'))).toThrow(/not a search file/);
+    const header = bytes.slice();
+    header[16] = '['.charCodeAt(0);
+    expect(() => openSearchFile(header)).toThrow(/header is not JSON/);
+    const version = bytes.slice();
+    new DataView(version.buffer).setUint32(8, 2, true);
+    expect(() => openSearchFile(version)).toThrow(/version 2/);
+  });
+
+  it('refuses arrays that do not fit together', () => {
+    const file = _file(8, 120);
+    const bytes = searchFileBytes(file, WEIGHTS);
+    const read = openSearchFile(bytes);
+    const headerLength = new DataView(bytes.buffer).getUint32(12, true);
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + headerLength))) as { sections: Record<string, [number, number]> };
+    const at = (name: string) => header.sections[name]![0];
+    const damaged = (name: string, index: number, value: number) => {
+      const copy = bytes.slice();
+      new DataView(copy.buffer).setUint32(at(name) + index * 4, value, true);
+      return copy;
+    };
+    expect(() => openSearchFile(damaged('tokens', 3, read.index.vocabulary.length))).toThrow(/tokens\[3\] out of range/);
+    expect(() => openSearchFile(damaged('fieldTexts', 0, read.index.textBounds.length))).toThrow(/fieldTexts\[0\] out of range/);
+    expect(() => openSearchFile(damaged('postingRows', 1, file.ids.length))).toThrow(/postingRows\[1\] out of range/);
+    expect(() => openSearchFile(damaged('textBounds', 2, 0xffffffff))).toThrow(/textBounds fall at 3/);
+    expect(() => openSearchFile(damaged('rowIds', 0, 1e6))).toThrow(/rowIds\[0\] out of range/);
+    expect(() => openSearchFile(damaged('stringOffsets', 0, 1))).toThrow(/stringOffsets do not span/);
+  });
+});
