@@ -2,7 +2,6 @@
 // the gateway answers every other list request with it, so both produce the same records and cursors.
 // A query picks the smallest posting list among its filters (or scans), starts after the cursor's `_sort` key
 // (binary search), checks every filter per candidate row and stops after limit + 1 hits.
-import type { SearchFilter } from '../search/match.ts';
 import { tableFromIPC } from 'apache-arrow';
 import type { ListRoute } from '../routes/types.ts';
 import { byteStrings, copyByteStrings, type ByteStrings } from './arrow-read.ts';
@@ -14,7 +13,7 @@ import { memoryRecords, type RecordSource } from './records.ts';
 import { sortKeys, type SortKeys } from './sort-keys.ts';
 import { ApiError } from '../errors.ts';
 import { listBodyBytes } from './envelope.ts';
-import type { ExportContext, ListQuery, PageResult, ResourceTable } from './types.ts';
+import type { ExportContext, ListQuery, PageResult, ResourceTable, SearchFilter } from './types.ts';
 
 export interface LoadOptions {
   /**

@@ -3,7 +3,7 @@
 // nulls never match; substring is case-insensitive; gte/lte compare dates (or text in byte order, or integers);
 // element filters on one column must all hold for the same list element.
 import type { ListRoute } from '../routes/types.ts';
-import type { SearchFilter } from '../search/match.ts';
+import type { SearchFilter } from './types.ts';
 import { NULL_INT } from './arrow-read.ts';
 import type { ColumnIndex, Coded } from './indexes.ts';
 import { fromDayNumber, toDayNumber } from './indexes.ts';

@@ -1,6 +1,5 @@
 // Shared types of the query layer that both the site writer (canonical pages) and the gateway (every other
 // request) run, so a static page and a gateway answer for the same query are the same bytes.
-import type { SearchFilter } from '../search/match.ts';
 import type { ListRoute } from '../routes/types.ts';
 import type { RecordSource } from './records.ts';
 
@@ -28,6 +27,15 @@ export interface ListQuery {
   /** The `search` filter over the export's search index, when the query has one: the gateway makes it (the index is
    *  the export's, not the table's) before the engine runs the query. */
   search?: SearchFilter;
+}
+
+/** What a list's full-text `search` gives the engine (api/search/match.ts makes it): rows that may match, ascending
+ *  (those of the query's rarest term), and a test of one of them against the rest of the query; `exact` when the
+ *  rows are the matches themselves. */
+export interface SearchFilter {
+  rows: Uint32Array;
+  test: (row: number) => boolean;
+  exact: boolean;
 }
 
 /** One page of a list answer, ready to wrap in the envelope. */

@@ -7,15 +7,9 @@ import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
 import { prefixUnion } from './term-rows.ts';
 import { holdsTerm } from './term-test.ts';
+import type { SearchFilter } from '../query/types.ts';
 
-/** What a list's `search` filter gives the engine: rows that may match, ascending (those of the query's rarest term),
- *  and a test of one of them against the rest of the query; `exact` when the rows are the matches themselves. */
-export interface SearchFilter {
-  rows: Uint32Array;
-  test: (row: number) => boolean;
-  exact: boolean;
-}
-
+/** A list's `search` filter for the engine (SearchFilter: the rarest term's rows and a test of the rest). */
 export function searchFilter(index: SearchIndex, query: SearchQuery): SearchFilter {
   if (unsatisfiable(query)) return { rows: EMPTY_ROWS, test: () => false, exact: true };
   const wanted = query.terms.filter((t) => !t.exclude);
