@@ -1,20 +1,23 @@
 // One list's part of /search's page, without scoring every row the query finds (block-max pruning, as search engines
-// do it): every term the query scores is a list of rows with its weighted count in each (a word's posting list, a
-// prefix's words' together, a phrase's rows found through its rarest word); the rows are walked through the rarest
-// required one a block at a time, a block whose best possible score (its own block maximum plus the other terms'
-// maxima) is under the page's bar is skipped whole, and a row is scored, then checked for exclusions, only in a block
-// that can reach it. A row that is kept is scored with the same arithmetic as the exhaustive scorer (rank.ts), which
-// the tests hold this to.
+// do it): the rows are walked through the rarest required term's posting list a block at a time, a block whose best
+// possible score (its own block maximum plus the other terms' maxima) is under the page's bar is skipped whole, and a
+// row is checked for the rest of the query — the other terms, its phrases, its exclusions — only when the bound its
+// words' exact counts give can still reach the bar. A row that is kept is scored with the same arithmetic as the
+// exhaustive scorer (rank.ts), which the tests hold this to.
 import { averageLength, idf, K1, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
+import { phraseCounter } from './phrase.ts';
 import type { PageHeap, PageHit } from './page-heap.ts';
 import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { scoredTerms, termIdf } from './rank.ts';
-import { BLOCK, phraseRows, prefixRows, wordRows, type TermRows } from './term-rows.ts';
+import { BLOCK, prefixRows, wordRows, type TermRows } from './term-rows.ts';
 import { holdsTerm } from './term-test.ts';
 
 /** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
 const SCALE = 1e6;
+
+/** A scored term: the required rows it reads its count from, or a phrase (bounded by its words' counts). */
+type Scored = { idf: number; source: number } | { idf: number; words: number[]; count: (row: number) => number; required: boolean };
 
 /** A list's plan for one query before anything costly is gathered: the most any of its rows can score, and how to
  *  gather what its scan needs (a prefix's rows are summed only for a list that is scanned). */
@@ -23,13 +26,11 @@ export interface ListPlan {
   resolve: () => ScanPlan | null;
 }
 
-/** What a list's scan needs: the rows of each term (each once), whether a row must hold it (all but the phrase a
- *  query's plain words make, which only scores), and for each scored term, in the scorer's order, its idf and rows. */
+/** What a list's scan needs; null when some required term is in none of its rows. */
 export interface ScanPlan {
   index: SearchIndex;
-  sources: TermRows[];
-  needed: boolean[];
-  scored: { idf: number; source: number }[];
+  required: TermRows[];
+  scored: Scored[];
   excluded: ((row: number) => boolean)[];
 }
 
@@ -65,26 +66,28 @@ function _termBound(index: SearchIndex, ranks: Uint32Array, term: SearchTerm): n
 }
 
 function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ScanPlan | null {
-  const sources: TermRows[] = [];
-  const needed: boolean[] = [];
+  const required: TermRows[] = [];
   const keys: string[] = [];
-  // a term the query names twice is walked once
-  const source = (key: string, need: boolean, rows: () => TermRows): number => {
-    let at = keys.indexOf(key);
-    if (at < 0) at = keys.push(key) - 1, sources.push(rows()), needed.push(false);
-    needed[at] ||= need;
-    return at;
+  // a word the query names twice (or in a phrase too) is walked once
+  const need = (key: string, rows: () => TermRows): number => {
+    const at = keys.indexOf(key);
+    if (at >= 0) return at;
+    keys.push(key);
+    return required.push(rows()) - 1;
   };
   const wanted = query.terms.filter((t) => !t.exclude).length;
-  const scored = scoredTerms(query).map((term, i) => {
-    const at = term.kind === 'word' ? source(`w ${term.term}`, true, () => wordRows(index, ranks, index.termId(term.term)))
-      : term.kind === 'prefix' ? source(`p ${term.prefix}`, true, () => prefixRows(index, ranks, term.prefix))
-        : source(`q ${term.terms.join(' ')}`, i < wanted, () => phraseRows(index, ranks, term.terms));
-    return { idf: term.kind === 'phrase' ? termIdf(index, term) : idf(sources[at]!.rows.length, index.size), source: at };
+  const scored: Scored[] = scoredTerms(query).map((term, i) => {
+    if (term.kind === 'word' || term.kind === 'prefix') {
+      const source = term.kind === 'word' ? need(`w ${term.term}`, () => wordRows(index, ranks, index.termId(term.term)))
+        : need(`p ${term.prefix}`, () => prefixRows(index, ranks, term.prefix));
+      return { idf: idf(required[source]!.rows.length, index.size), source };
+    }
+    const words = term.terms.map((t) => need(`w ${t}`, () => wordRows(index, ranks, index.termId(t))));
+    return { idf: termIdf(index, term), words, count: phraseCounter(index, term.terms, false, index.weights), required: i < wanted };
   });
-  if (sources.some((r, at) => needed[at] && r.rows.length === 0)) return null;
+  if (required.some((r) => r.rows.length === 0)) return null;
   const excluded = query.terms.filter((t) => t.exclude).map((t) => holdsTerm(index, t));
-  return { index, sources, needed, scored, excluded };
+  return { index, required, scored, excluded };
 }
 
 /** Where the list stands in the page's order, and which of its rows a cursor has already passed. */
@@ -98,44 +101,57 @@ export interface ListPlace {
 
 /** Offer the page every row of the list that can enter it. */
 export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void {
-  const { index, sources, needed, scored, excluded } = plan;
-  let driver = -1;
-  for (let r = 0; r < sources.length; r++) if (needed[r] && (driver < 0 || sources[r]!.rows.length < sources[driver]!.rows.length)) driver = r;
-  const lead = sources[driver]!;
-  const others = Int32Array.from(sources.keys()).filter((r) => r !== driver);
-  const need = Uint8Array.from(needed, (n) => (n ? 1 : 0));
+  const { index, required, scored, excluded } = plan;
+  let driver = 0;
+  for (let r = 1; r < required.length; r++) if (required[r]!.rows.length < required[driver]!.rows.length) driver = r;
+  const lead = required[driver]!;
+  const others = Int32Array.from(required.keys()).filter((r) => r !== driver);
   // the scored terms as flat arrays: the hot loops below read no object shapes
   const terms = scored.length;
   const idfs = Float64Array.from(scored, (s) => s.idf);
-  const sourceOf = Int32Array.from(scored, (s) => s.source);
-  const maxima = Float64Array.from(sources, (r) => r.max);
-  const at = new Int32Array(sources.length);
-  const counts = new Float64Array(sources.length);
+  const sourceOf = Int32Array.from(scored, (s) => ('source' in s ? s.source : -1));
+  const phrases = scored.map((s) => ('source' in s ? null : s));
+  const at = new Int32Array(required.length);
+  const counts = new Float64Array(required.length);
+  const parts = new Float64Array(terms);
   const lengths = index.rowLengths;
   const average = averageLength(index.totalTokens, index.size);
   const { typeOrder, ranks } = place;
   let worst = page.worst();
   for (let b = 0; b < lead.blocks.length; b++) {
     let blockBound = 0;
-    for (let s = 0; s < terms; s++) blockBound += idfs[s]! * (sourceOf[s] === driver ? lead.blocks[b]! : maxima[sourceOf[s]!]!);
+    for (let s = 0; s < terms; s++) blockBound += idfs[s]! * _max(scored[s]!, required, driver, lead.blocks[b]!);
     if (worst !== null && _ruledOut(blockBound, worst, typeOrder, lead.minRanks[b]!)) continue;
     rows: for (let i = b * BLOCK, end = Math.min(lead.rows.length, i + BLOCK); i < end; i++) {
       const row = lead.rows[i]!;
       counts[driver] = lead.counts[i]!;
       for (let o = 0; o < others.length; o++) {
         const r = others[o]!;
-        const rows = sources[r]!.rows;
+        const rows = required[r]!.rows;
         const p = at[r] = _seek(rows, at[r]!, row);
-        if (p < rows.length && rows[p] === row) counts[r] = sources[r]!.counts[p]!;
-        else if (need[r]) continue rows;
-        else counts[r] = 0;
+        if (p === rows.length || rows[p] !== row) continue rows;
+        counts[r] = required[r]!.counts[p]!;
       }
       const length = lengths[row]!;
-      let score = 0;
-      for (let s = 0; s < terms; s++) score += idfs[s]! * termFactor(counts[sourceOf[s]!]!, length, average);
+      let rowBound = 0;
+      for (let s = 0; s < terms; s++) {
+        const source = sourceOf[s]!;
+        const tf = source >= 0 ? counts[source]! : _least(counts, phrases[s]!.words);
+        rowBound += parts[s] = idfs[s]! * termFactor(tf, length, average);
+      }
       const rank = ranks[row]!;
-      if (worst !== null && _ruledOut(score, worst, typeOrder, rank)) continue;
+      if (worst !== null && _ruledOut(rowBound, worst, typeOrder, rank)) continue;
       for (let e = 0; e < excluded.length; e++) if (excluded[e]!(row)) continue rows;
+      let score = 0;
+      for (let s = 0; s < terms; s++) {
+        const phrase = phrases[s];
+        if (phrase) {
+          const tf = phrase.count(row);
+          if (tf === 0 && phrase.required) continue rows;
+          parts[s] = idfs[s]! * termFactor(tf, length, average);
+        }
+        score += parts[s]!;
+      }
       score = _rounded(score);
       if (place.passed(score, rank)) continue;
       page.offer({ list: place.list, row, score, typeOrder, rank });
@@ -155,6 +171,22 @@ function _ruledOut(bound: number, worst: PageHit, typeOrder: number, rank: numbe
 
 function _rounded(score: number): number {
   return Math.round(score * SCALE) / SCALE;
+}
+
+/** The most a scored term's factor can be: its rows' maximum, or `blockMax` where it reads the driving rows. A plain
+ *  loop, not a closure: this runs per block and term. */
+function _max(term: Scored, required: readonly TermRows[], driver: number, blockMax: number): number {
+  if ('source' in term) return term.source === driver ? blockMax : required[term.source]!.max;
+  // a phrase occurs no more often in a row than any of its words
+  let least = Infinity;
+  for (const r of term.words) least = Math.min(least, r === driver ? blockMax : required[r]!.max);
+  return least;
+}
+
+function _least(counts: Float64Array, words: readonly number[]): number {
+  let least = Infinity;
+  for (const r of words) least = Math.min(least, counts[r]!);
+  return least;
 }
 
 /** The first position at or after `from` whose row is not below `row` (galloping: rows are asked in ascending order). */

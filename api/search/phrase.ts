@@ -11,7 +11,7 @@ const remembered = new WeakMap<SearchIndex, Remembered>();
  *  default); with `first`, only whether they occur (1 or 0). The phrase's term ids are looked up once, not per row, and
  *  a text shared by many rows (a registration's, by each of its communications) is scanned once per counter. */
 export function phraseCounter(index: SearchIndex, phrase: readonly string[], first = false, weights?: readonly number[]): (row: number) => number {
-  const inText = phraseInTexts(index, phrase);
+  const inText = _inTexts(index, phrase);
   if (!inText) return () => 0;
   const { fieldTexts } = index;
   const width = index.fields.length;
@@ -28,7 +28,7 @@ export function phraseCounter(index: SearchIndex, phrase: readonly string[], fir
 }
 
 /** How often the phrase occurs in a text (by text id), each text scanned once; null when a word of it is in no row. */
-export function phraseInTexts(index: SearchIndex, phrase: readonly string[]): ((text: number) => number) | null {
+function _inTexts(index: SearchIndex, phrase: readonly string[]): ((text: number) => number) | null {
   const ids = phrase.map((t) => index.termId(t));
   if (ids.some((id) => id < 0)) return null;
   const { tokens, textBounds } = index;

@@ -1,11 +1,10 @@
-// A word, a prefix or a phrase of a query as the rows holding it, ascending, with its weighted occurrences in each (a
-// prefix's summed over the words it begins), plus what bounds its rows in each block of BLOCK rows — the most BM25's term
+// A word or a prefix of a query as the rows holding it, ascending, with its weighted occurrences in each (a prefix's
+// summed over the words it begins), plus what bounds its rows in each block of BLOCK rows — the most BM25's term
 // factor reaches there and the lowest rank in id order there — and the most it reaches in all: what lets /search's
 // page skip rows that cannot enter it. Every word's bounds are worked out together, once per index, into flat arrays
-// (one entry per block); a prefix's and a phrase's are made per query.
+// (one entry per block); a prefix's are made per query.
 import { averageLength, termFactor } from './bm25.ts';
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
-import { phraseInTexts } from './phrase.ts';
 
 /** Rows per block of a bound. */
 export const BLOCK = 64;
@@ -55,30 +54,6 @@ function _bounded(index: SearchIndex, ranks: Uint32Array, rows: Uint32Array, cou
   const minRanks = new Uint32Array(blocks.length);
   const max = _fill(index, ranks, rows, counts, blocks, minRanks, 0);
   return { rows, counts, blocks, minRanks, max };
-}
-
-/** The rows holding a phrase, with its occurrences in each counted with the index's field weights: its rarest word's
- *  rows, each field's text asked once (phraseInTexts). */
-export function phraseRows(index: SearchIndex, ranks: Uint32Array, phrase: readonly string[]): TermRows {
-  const inText = phraseInTexts(index, phrase);
-  if (!inText) return NONE;
-  let rarest = index.posting(index.termId(phrase[0]!));
-  for (const word of phrase) if (index.posting(index.termId(word)).length < rarest.length) rarest = index.posting(index.termId(word));
-  const { fieldTexts, weights } = index;
-  const width = index.fields.length;
-  const rows = new Uint32Array(rarest.length);
-  const counts = new Float32Array(rarest.length);
-  let n = 0;
-  for (let i = 0; i < rarest.length; i++) {
-    const row = rarest[i]!;
-    let count = 0;
-    for (let f = 0; f < width; f++) {
-      const k = inText(fieldTexts[row * width + f]!);
-      if (k !== 0) count += weights[f]! * k;
-    }
-    if (count > 0) { rows[n] = row; counts[n++] = count; }
-  }
-  return _bounded(index, ranks, rows.subarray(0, n), counts.subarray(0, n));
 }
 
 /** prefixRows without the bounds (what matching needs). */
