@@ -10,14 +10,15 @@ import { phraseCounter } from './phrase.ts';
 import type { PageHeap, PageHit } from './page-heap.ts';
 import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { scoredTerms, termIdf } from './rank.ts';
-import { BLOCK, prefixRows, wordRows, type TermRows } from './term-rows.ts';
+import { BLOCK, phraseTermRows, prefixRows, wordRows, type TermRows } from './term-rows.ts';
 import { holdsTerm } from './term-test.ts';
 
 /** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
 const SCALE = 1e6;
 
-/** A scored term: the required rows it reads its count from, or a phrase (bounded by its words' counts). */
-type Scored = { idf: number; source: number } | { idf: number; words: number[]; count: (row: number) => number; required: boolean };
+/** A scored term: the required rows it reads its count from, or the phrase of a query's plain words (bounded by their
+ *  counts, counted per row). */
+type Scored = { idf: number; source: number } | { idf: number; words: number[]; count: (row: number) => number };
 
 /** A list's plan for one query before anything costly is gathered: the most any of its rows can score, and how to
  *  gather what its scan needs (a prefix's rows are summed only for a list that is scanned). */
@@ -82,8 +83,11 @@ function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): S
         : need(`p ${term.prefix}`, () => prefixRows(index, ranks, term.prefix));
       return { idf: idf(required[source]!.rows.length, index.size), source };
     }
+    // a phrase to find is walked as its own rows, found through the texts; the phrase a query's plain words make only
+    // scores, so it is counted in the rows its words' walk reaches, bounded meanwhile by their counts
+    if (i < wanted) return { idf: termIdf(index, term), source: need(`q ${term.terms.join(' ')}`, () => phraseTermRows(index, ranks, term.terms)) };
     const words = term.terms.map((t) => need(`w ${t}`, () => wordRows(index, ranks, index.termId(t))));
-    return { idf: termIdf(index, term), words, count: phraseCounter(index, term.terms, false, index.weights), required: i < wanted };
+    return { idf: termIdf(index, term), words, count: phraseCounter(index, term.terms, false, index.weights) };
   });
   if (required.some((r) => r.rows.length === 0)) return null;
   const excluded = query.terms.filter((t) => t.exclude).map((t) => holdsTerm(index, t));
@@ -146,9 +150,7 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
       for (let s = 0; s < terms; s++) {
         const phrase = phrases[s];
         if (phrase) {
-          const tf = phrase.count(row);
-          if (tf === 0 && phrase.required) continue rows;
-          parts[s] = idfs[s]! * termFactor(tf, length, average);
+          parts[s] = idfs[s]! * termFactor(phrase.count(row), length, average);
         }
         score += parts[s]!;
       }

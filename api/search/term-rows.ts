@@ -1,10 +1,11 @@
-// A word or a prefix of a query as the rows holding it, ascending, with its weighted occurrences in each (a prefix's
-// summed over the words it begins), plus what bounds its rows in each block of BLOCK rows — the most BM25's term
+// A word, a prefix or a phrase of a query as the rows holding it, ascending, with its weighted occurrences in each (a
+// prefix's summed over the words it begins), plus what bounds its rows in each block of BLOCK rows — the most BM25's term
 // factor reaches there and the lowest rank in id order there — and the most it reaches in all: what lets /search's
 // page skip rows that cannot enter it. Every word's bounds are worked out together, once per index, into flat arrays
-// (one entry per block); a prefix's are made per query.
+// (one entry per block); a prefix's and a phrase's are made per query.
 import { averageLength, termFactor } from './bm25.ts';
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
+import { phraseRows } from './text-postings.ts';
 
 /** Rows per block of a bound. */
 export const BLOCK = 64;
@@ -46,6 +47,12 @@ export function prefixRows(index: SearchIndex, ranks: Uint32Array, prefix: strin
   const [from, to] = index.prefixRange(prefix);
   if (to - from <= 1) return wordRows(index, ranks, to > from ? from : -1);
   const { rows, counts } = prefixUnion(index, prefix);
+  return _bounded(index, ranks, rows, counts);
+}
+
+/** The rows holding a phrase (text-postings.ts), with its weighted occurrences in each and their bounds. */
+export function phraseTermRows(index: SearchIndex, ranks: Uint32Array, words: readonly string[]): TermRows {
+  const { rows, counts } = phraseRows(index, words);
   return _bounded(index, ranks, rows, counts);
 }
 
