@@ -5,7 +5,7 @@ import { SEARCH_TYPES } from '../schemas/vocabulary.ts';
 import { searchSource, type SearchType } from './documents.ts';
 import type { SearchIndex } from './index.ts';
 import type { SearchQuery } from './query.ts';
-import { snippetOf } from './snippet.ts';
+import { snippets, type Snippet } from './snippet.ts';
 import { rankAfter, type IdOrder } from './id-order.ts';
 import { planList, scanList, type ListPlace, type ListPlan } from './list-scan.ts';
 import { PageHeap } from './page-heap.ts';
@@ -56,11 +56,18 @@ export function searchPage(lists: readonly SearchedList[], query: SearchQuery, l
     if (scan) scanList(scan, _place(list, at, after), page);
   }
   const found = page.hits();
+  // one snippet maker per list on the page: the query's words looked up once per list, not per hit
+  const makers = new Map<number, (row: number) => Snippet | null>();
+  const snippetIn = (at: number) => {
+    let make = makers.get(at);
+    if (!make) makers.set(at, make = snippets(lists[at]!.index, query, searchSource(lists[at]!.type).fields.map((f) => f.weight)));
+    return make;
+  };
   return {
     more: found.length > limit,
     hits: found.slice(0, limit).map(({ list: at, row, score }) => {
       const list = lists[at]!;
-      const snippet = snippetOf(list.index, row, query, searchSource(list.type).fields.map((f) => f.weight));
+      const snippet = snippetIn(at)(row);
       return {
         type: list.type, id: list.id(row), title: list.title(row), snippet: snippet?.html ?? '', field: snippet?.field ?? '',
         score, path: list.path(row),

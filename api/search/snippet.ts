@@ -16,9 +16,14 @@ export interface Snippet {
   html: string;
 }
 
-/** The snippet of `row`, or null when no field holds a word of the query. */
-export function snippetOf(index: SearchIndex, row: number, query: SearchQuery, weights: readonly number[]): Snippet | null {
+/** Snippets of rows of one index for one query (null for a row where no field holds a word of it), the query's words
+ *  looked up once for all of them. */
+export function snippets(index: SearchIndex, query: SearchQuery, weights: readonly number[]): (row: number) => Snippet | null {
   const wanted = _wanted(index, query);
+  return (row) => _snippet(index, row, wanted, weights);
+}
+
+function _snippet(index: SearchIndex, row: number, wanted: Wanted, weights: readonly number[]): Snippet | null {
   const { tokens, textBounds, fieldTexts } = index;
   const width = index.fields.length;
   let best = -1;
@@ -54,8 +59,14 @@ export function snippetOf(index: SearchIndex, row: number, query: SearchQuery, w
   return { field: index.fields[best]!, html };
 }
 
+interface Wanted {
+  counted: (id: number) => boolean;
+  phrases: number[][];
+  marked: (id: number) => boolean;
+}
+
 /** The query's words as term ids: those counted one by one (words, prefixes), its phrases, and every id to mark. */
-function _wanted(index: SearchIndex, query: SearchQuery) {
+function _wanted(index: SearchIndex, query: SearchQuery): Wanted {
   const words = new Set<number>();
   const ranges: [number, number][] = [];
   const phrases: number[][] = [];
