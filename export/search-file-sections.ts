@@ -5,19 +5,19 @@
 import type { SearchType } from '../api/search/documents.ts';
 
 /** The constructor of a section's array. */
-export type TypedOf = Int32ArrayConstructor | Uint32ArrayConstructor | Float32ArrayConstructor | Uint8ArrayConstructor;
+export type TypedOf = Int32ArrayConstructor | Uint32ArrayConstructor | Uint16ArrayConstructor | Uint8ArrayConstructor;
 
 /** Every section with the array it holds, in the file's order. */
 export const SECTIONS = {
   tokens: Int32Array, textBounds: Uint32Array, fieldTexts: Uint32Array, rowLengths: Uint32Array,
-  postingStarts: Uint32Array, postingRows: Uint32Array, postingCounts: Float32Array, idRows: Uint32Array, idRanks: Uint32Array,
+  postingStarts: Uint32Array, postingRows: Uint32Array, postingCounts: Uint16Array, idRows: Uint32Array, idRanks: Uint32Array,
   stringOffsets: Uint32Array, stringBytes: Uint8Array, rowIds: Uint32Array, rowTitles: Uint32Array, rowPaths: Uint32Array,
   textStrings: Uint32Array, terms: Uint32Array,
 } as const satisfies Record<string, TypedOf>;
 
 export type SectionName = keyof typeof SECTIONS;
 export type Sections = { [K in Exclude<SectionName, 'tokens' | 'postingCounts' | 'stringBytes'>]: Uint32Array } &
-  { tokens: Int32Array; postingCounts: Float32Array; stringBytes: Uint8Array };
+  { tokens: Int32Array; postingCounts: Uint16Array; stringBytes: Uint8Array };
 
 /** The file's JSON header. */
 export interface SearchHeader {

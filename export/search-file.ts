@@ -2,15 +2,15 @@
 // build made it (api/search/index.ts) and what /search shows of each row, so the gateway views the arrays where they
 // lie instead of parsing documents and building the index again. Rows are the rows of the list's data file, in order.
 //
-// Format (little-endian; version 1):
+// Format (little-endian; version 2):
 //   bytes 0–7    the magic "TOSEARCH"
 //   bytes 8–11   the version (uint32)
 //   bytes 12–15  the byte length H of the header (uint32)
 //   bytes 16–16+H  the header, JSON in UTF-8: { type, fields, weights, size, totalTokens,
 //                  sections: { <name>: [byte offset from the file's start, element count] } }
 //   then the sections, each starting at a multiple of 8 (zero bytes between), in SECTIONS' order:
-//   tokens, textBounds, fieldTexts, rowLengths, postingStarts, postingRows, postingCounts: the SearchArrays of the same
-//     names; idRows, idRanks: the rows in id order and each row's rank in it (api/search/id-order.ts);
+//   tokens, textBounds, fieldTexts, rowLengths, postingStarts, postingRows, postingCounts (uint16): the SearchArrays
+//     of the same names; idRows, idRanks: the rows in id order and each row's rank in it (api/search/id-order.ts);
 //   stringOffsets (uint32, count + 1) and stringBytes (UTF-8): the string table, string s being
 //     stringBytes[stringOffsets[s]] … stringBytes[stringOffsets[s + 1] - 1], each distinct string once;
 //   rowIds, rowTitles, rowPaths: each row's id, title and API path (below the base URL) as string numbers;
@@ -42,10 +42,10 @@ export interface OpenedSearchFile {
 }
 
 const MAGIC = 'TOSEARCH';
-const VERSION = 1;
+const VERSION = 2;
 const FIXED = 16;
 
-type Typed = Int32Array | Uint32Array | Float32Array | Uint8Array;
+type Typed = Int32Array | Uint32Array | Uint16Array | Uint8Array;
 
 /** The file's bytes: `file` indexed with `weights` (its fields' BM25 weights, which the postings' counts carry). */
 export function searchFileBytes(file: SearchFile, weights: readonly number[]): Uint8Array {

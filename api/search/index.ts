@@ -32,7 +32,7 @@ export interface SearchIndex {
   /** The field weights the index was built with (all 1 unless given). */
   readonly weights: readonly number[];
   /** Beside posting(id), each row's occurrences of the term counted with `weights`: what BM25 reads per row. */
-  postingCounts(id: number): Float32Array;
+  postingCounts(id: number): Uint16Array;
   /** Each distinct text's term ids, one after the other: text t is tokens[textBounds[t]] … tokens[textBounds[t + 1] - 1]
    *  (text 0 is the empty text). What scoring loops read without a view per field. */
   readonly tokens: Int32Array;
@@ -64,7 +64,7 @@ export interface SearchArrays {
    *  occurrences at the same places of postingCounts. */
   postingStarts: Uint32Array;
   postingRows: Uint32Array;
-  postingCounts: Float32Array;
+  postingCounts: Uint16Array;
 }
 
 /** The arrays of `docs` and each distinct text by text id (text 0, the empty text, is null). */
@@ -161,14 +161,16 @@ export function searchIndexOver(arrays: SearchArrays, text: (textId: number) => 
   };
 }
 
-const EMPTY_COUNTS = new Float32Array(0);
+const EMPTY_COUNTS = new Uint16Array(0);
 
 /** Each term's rows, each row once, in one array (count, then fill; rows ascending because they are visited so),
- *  with the term's weighted occurrences in each row beside them. Also what a loader calls when the index was built with
- *  other weights than the ones it is asked for. */
+ *  with the term's weighted occurrences in each row beside them, as 16-bit whole numbers (half the bytes of a float:
+ *  the weights are whole numbers, and a row would need thousands of one word to pass 65,535). Also what a loader calls
+ *  when the index was built with other weights than the ones it is asked for. */
 export function postingsOf(tokens: Int32Array, textBounds: Uint32Array, fieldTexts: Uint32Array, size: number, count: number,
-  weights: readonly number[]): { starts: Uint32Array; all: Uint32Array; counts: Float32Array } {
+  weights: readonly number[]): { starts: Uint32Array; all: Uint32Array; counts: Uint16Array } {
   const width = weights.length;
+  if (!weights.every((w) => Number.isInteger(w) && w >= 0)) throw new Error(`search field weights must be whole numbers (${weights.join(', ')})`);
   const starts = new Uint32Array(count + 1);
   const last = new Int32Array(count).fill(-1);
   for (let r = 0; r < size; r++) {
@@ -182,7 +184,7 @@ export function postingsOf(tokens: Int32Array, textBounds: Uint32Array, fieldTex
   }
   for (let c = 0; c < count; c++) starts[c + 1]! += starts[c]!;
   const all = new Uint32Array(starts[count]!);
-  const counts = new Float32Array(starts[count]!);
+  const sums = new Uint32Array(starts[count]!);
   const fill = starts.slice(0, count);
   last.fill(-1);
   for (let r = 0; r < size; r++) {
@@ -192,9 +194,14 @@ export function postingsOf(tokens: Int32Array, textBounds: Uint32Array, fieldTex
       for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) {
         const id = tokens[i]!;
         if (last[id] !== r) { last[id] = r; all[fill[id]!++] = r; }
-        counts[fill[id]! - 1]! += weight;
+        sums[fill[id]! - 1]! += weight;
       }
     }
+  }
+  const counts = new Uint16Array(sums.length);
+  for (let i = 0; i < sums.length; i++) {
+    if (sums[i]! > 0xffff) throw new Error(`a search row counts ${sums[i]} weighted occurrences of one word, more than 65,535`);
+    counts[i] = sums[i]!;
   }
   return { starts, all, counts };
 }

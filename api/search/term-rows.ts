@@ -56,7 +56,7 @@ export function phraseTermRows(index: SearchIndex, ranks: Uint32Array, words: re
   return _bounded(index, ranks, rows, counts);
 }
 
-function _bounded(index: SearchIndex, ranks: Uint32Array, rows: Uint32Array, counts: Float32Array): TermRows {
+function _bounded(index: SearchIndex, ranks: Uint32Array, rows: Uint32Array, counts: ArrayLike<number>): TermRows {
   const blocks = new Float64Array(Math.ceil(rows.length / BLOCK));
   const minRanks = new Uint32Array(blocks.length);
   const max = _fill(index, ranks, rows, counts, blocks, minRanks, 0);
@@ -64,7 +64,7 @@ function _bounded(index: SearchIndex, ranks: Uint32Array, rows: Uint32Array, cou
 }
 
 /** prefixRows without the bounds (what matching needs). */
-export function prefixUnion(index: SearchIndex, prefix: string): { rows: Uint32Array; counts: Float32Array } {
+export function prefixUnion(index: SearchIndex, prefix: string): { rows: Uint32Array; counts: ArrayLike<number> } {
   const [from, to] = index.prefixRange(prefix);
   if (to <= from) return { rows: EMPTY_ROWS, counts: new Float32Array(0) };
   if (to - from === 1) return { rows: index.posting(from), counts: index.postingCounts(from) };

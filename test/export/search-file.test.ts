@@ -121,8 +121,8 @@ describe('the search file', () => {
     header[16] = '['.charCodeAt(0);
     expect(() => openSearchFile(header)).toThrow(/header is not JSON/);
     const version = bytes.slice();
-    new DataView(version.buffer).setUint32(8, 2, true);
-    expect(() => openSearchFile(version)).toThrow(/version 2/);
+    new DataView(version.buffer).setUint32(8, 1, true);
+    expect(() => openSearchFile(version)).toThrow(/version 1/);
   });
 
   it('refuses arrays that do not fit together', () => {

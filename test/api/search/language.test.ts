@@ -76,3 +76,12 @@ describe('matchRows', () => {
     expect(rows('ontario -parkland*')).toEqual([0, 1, 2, 3]);
   });
 });
+
+describe('buildSearchIndex', () => {
+  it('counts a word in a row with whole-number weights, and refuses what 16 bits cannot hold', () => {
+    const index = buildSearchIndex({ fields: ['a', 'b'], rows: [['park park', 'park']] }, [3, 2]);
+    expect([...index.postingCounts(index.termId('park'))]).toEqual([8]);
+    expect(() => buildSearchIndex({ fields: ['a'], rows: [['park']] }, [1.5])).toThrow(/whole numbers/);
+    expect(() => buildSearchIndex({ fields: ['a'], rows: [['park '.repeat(70_000)]] })).toThrow(/more than 65,535/);
+  });
+});
