@@ -170,7 +170,8 @@ const EMPTY_COUNTS = new Uint16Array(0);
 export function postingsOf(tokens: Int32Array, textBounds: Uint32Array, fieldTexts: Uint32Array, size: number, count: number,
   weights: readonly number[]): { starts: Uint32Array; all: Uint32Array; counts: Uint16Array } {
   const width = weights.length;
-  if (!weights.every((w) => Number.isInteger(w) && w >= 0)) throw new Error(`search field weights must be whole numbers (${weights.join(', ')})`);
+  // a count is then never zero in a row that holds the word, which the sums per row of a query rely on
+  if (!weights.every((w) => Number.isInteger(w) && w >= 1)) throw new Error(`search field weights must be whole numbers of at least 1 (${weights.join(', ')})`);
   const starts = new Uint32Array(count + 1);
   const last = new Int32Array(count).fill(-1);
   for (let r = 0; r < size; r++) {

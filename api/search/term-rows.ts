@@ -6,6 +6,7 @@
 import { averageLength, termFactor } from './bm25.ts';
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
 import { phraseRows } from './text-postings.ts';
+import { rowScratch, takeSums } from './row-scratch.ts';
 
 /** Rows per block of a bound. */
 export const BLOCK = 64;
@@ -31,7 +32,6 @@ interface WordBounds {
 
 const NONE: TermRows = { rows: EMPTY_ROWS, counts: new Float32Array(0), blocks: new Float64Array(0), minRanks: new Uint32Array(0), max: 0 };
 const bounds = new WeakMap<SearchIndex, WordBounds>();
-const scratch = new WeakMap<SearchIndex, Float32Array>();
 
 /** The rows of the word with term id `id` (none for -1); `ranks`: the list's rows' ranks in id order. */
 export function wordRows(index: SearchIndex, ranks: Uint32Array, id: number): TermRows {
@@ -68,30 +68,19 @@ export function prefixUnion(index: SearchIndex, prefix: string): { rows: Uint32A
   const [from, to] = index.prefixRange(prefix);
   if (to <= from) return { rows: EMPTY_ROWS, counts: new Float32Array(0) };
   if (to - from === 1) return { rows: index.posting(from), counts: index.postingCounts(from) };
-  let sums = scratch.get(index);
-  if (!sums) scratch.set(index, sums = new Float32Array(index.size));
-  const touched: number[] = [];
+  const scratch = rowScratch(index);
+  const { sums, touched } = scratch;
+  let n = 0;
   for (let id = from; id < to; id++) {
     const rows = index.posting(id);
     const counts = index.postingCounts(id);
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
-      if (sums[row] === 0) touched.push(row);
+      if (sums[row] === 0) touched[n++] = row;
       sums[row] += counts[i]!;
     }
   }
-  // few rows: sort those touched; many: sweep the whole list, which is then cheaper than a sort
-  const rows = touched.length * 8 < index.size ? Uint32Array.from(touched).sort() : _swept(sums, touched.length);
-  const counts = new Float32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) { counts[i] = sums[rows[i]!]!; sums[rows[i]!] = 0; }
-  return { rows, counts };
-}
-
-function _swept(sums: Float32Array, count: number): Uint32Array {
-  const rows = new Uint32Array(count);
-  let n = 0;
-  for (let row = 0; row < sums.length && n < count; row++) if (sums[row] !== 0) rows[n++] = row;
-  return rows;
+  return takeSums(scratch, n);
 }
 
 function _wordBounds(index: SearchIndex, ranks: Uint32Array): WordBounds {

@@ -4,6 +4,7 @@
 // it is found in, however rare it is. Its occurrences in each row are counted with the index's field weights, as the
 // exhaustive scorer counts them.
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
+import { rowScratch, takeSums } from './row-scratch.ts';
 
 interface TextPostings {
   /** Word id → its texts: texts[wordStarts[id]] … texts[wordStarts[id + 1] - 1], ascending. */
@@ -15,7 +16,6 @@ interface TextPostings {
 }
 
 const kept = new WeakMap<SearchIndex, TextPostings>();
-const scratch = new WeakMap<SearchIndex, Float32Array>();
 
 /** The rows holding the phrase `words` (one after the other within one field), ascending, with its weighted count. */
 export function phraseRows(index: SearchIndex, words: readonly string[]): { rows: Uint32Array; counts: Float32Array } {
@@ -25,11 +25,11 @@ export function phraseRows(index: SearchIndex, words: readonly string[]): { rows
   if (!postings) kept.set(index, postings = _textPostings(index));
   const { wordStarts, texts, slotStarts, slots } = postings;
   const lists = ids.map((id) => texts.subarray(wordStarts[id]!, wordStarts[id + 1]!)).sort((a, b) => a.length - b.length);
-  let sums = scratch.get(index);
-  if (!sums) scratch.set(index, sums = new Float32Array(index.size));
+  const scratch = rowScratch(index);
+  const { sums, touched } = scratch;
   const { tokens, textBounds, weights } = index;
   const width = index.fields.length;
-  const touched: number[] = [];
+  let found = 0;
   texts: for (const text of lists[0]!) {
     for (let l = 1; l < lists.length; l++) if (!_has(lists[l]!, text)) continue texts;
     let n = 0;
@@ -41,14 +41,11 @@ export function phraseRows(index: SearchIndex, words: readonly string[]): { rows
     if (n === 0) continue;
     for (let s = slotStarts[text]!; s < slotStarts[text + 1]!; s++) {
       const row = (slots[s]! / width) | 0;
-      if (sums[row] === 0) touched.push(row);
+      if (sums[row] === 0) touched[found++] = row;
       sums[row] += weights[slots[s]! % width]! * n;
     }
   }
-  const rows = Uint32Array.from(touched).sort();
-  const counts = new Float32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) { counts[i] = sums[rows[i]!]!; sums[rows[i]!] = 0; }
-  return { rows, counts };
+  return takeSums(scratch, found);
 }
 
 function _textPostings(index: SearchIndex): TextPostings {
