@@ -1,9 +1,10 @@
 // One list's part of /search's page, without scoring every row the query finds (block-max pruning, as search engines
-// do it): the rows are walked through the rarest required term's posting list a block at a time, a block whose best
-// possible score (its own block maximum plus the other terms' maxima) is under the page's bar is skipped whole, and a
-// row is checked for the rest of the query — the other terms, its phrases, its exclusions — only when the bound its
-// words' exact counts give can still reach the bar. A row that is kept is scored with the same arithmetic as the
-// exhaustive scorer (rank.ts), which the tests hold this to.
+// do it). Each term to find is a list of rows with its weighted count in each (a word's posting list, a prefix's words'
+// together, a quoted phrase's rows found through the texts); the rows are walked through the rarest one a block at a
+// time, a block whose best possible score (its own block maximum plus the other terms' maxima) is under the page's bar
+// is skipped whole, and a row is checked for the rest — the phrase its plain words make, its exclusions — only when
+// the bound its terms' exact counts give can still reach the bar. A row that is kept is scored with the same
+// arithmetic as the exhaustive scorer (rank.ts), which the tests hold this to.
 import { averageLength, idf, K1, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
 import { phraseCounter } from './phrase.ts';
