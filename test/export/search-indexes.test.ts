@@ -64,4 +64,16 @@ describe('searchIndexOf', () => {
       expect([error.status, error.code]).toEqual([503, 'service_unavailable']);
     }
   });
+
+  it('is a 503 for a file that cannot be opened (another version, damaged), read once for the export', async () => {
+    const old = searchFileBytes(file, WEIGHTS).slice();
+    new DataView(old.buffer).setUint32(8, 1, true);
+    const opened = _opened(old);
+    for (let i = 0; i < 3; i++) {
+      const error = await _error(searchIndexOf(opened, source.resource));
+      expect([error.status, error.code]).toEqual([503, 'service_unavailable']);
+      expect(error.message).toContain('version 1');
+    }
+    expect(opened.reads).toBe(1);
+  });
 });
