@@ -40,6 +40,12 @@ export function lowerBound(keys: readonly string[], min: string): number {
   return lo;
 }
 
+/** Whether a sorted Uint32Array holds `value`. */
+export function holdsU32(values: Uint32Array, value: number): boolean {
+  const at = lowerBoundU32(values, value);
+  return at < values.length && values[at] === value;
+}
+
 /** First index in a sorted Uint32Array holding a value >= `min`. */
 export function lowerBoundU32(values: Uint32Array, min: number): number {
   let lo = 0;

@@ -7,7 +7,7 @@ import type { SearchFilter } from './types.ts';
 import { NULL_INT } from './arrow-read.ts';
 import type { ColumnIndex, Coded } from './indexes.ts';
 import { fromDayNumber, toDayNumber } from './indexes.ts';
-import { compareKeys } from './keys.ts';
+import { compareKeys, holdsU32 } from './keys.ts';
 
 export type RowTest = (row: number) => boolean;
 export type Compiled = { tests: RowTest[]; driver: Uint32Array | null } | 'none';
@@ -72,16 +72,7 @@ export function compileFilters(route: ListRoute, indexes: Map<string, ColumnInde
 }
 
 function _among(rows: Uint32Array): RowTest {
-  return (row) => {
-    let lo = 0;
-    let hi = rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (rows[mid]! < row) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < rows.length && rows[lo] === row;
-  };
+  return (row) => holdsU32(rows, row);
 }
 
 function _eq(codes: Int32Array, code: number): RowTest {

@@ -7,6 +7,7 @@ import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
 import { prefixUnion } from './term-rows.ts';
 import { holdsTerm } from './term-test.ts';
+import { holdsU32 } from '../query/keys.ts';
 import type { SearchFilter } from '../query/types.ts';
 
 /** A list's `search` filter for the engine (SearchFilter: the rarest term's rows and a test of the rest). */
@@ -44,7 +45,7 @@ export function candidates(index: SearchIndex, term: SearchTerm): Uint32Array {
   const ids = term.terms.map((t) => index.termId(t));
   if (ids.some((id) => id < 0)) return EMPTY_ROWS;
   const lists = ids.map((id) => index.posting(id)).sort((a, b) => a.length - b.length);
-  return lists.length === 1 ? lists[0]! : Uint32Array.from(lists[0]!.filter((row) => lists.every((l) => _has(l, row))));
+  return lists.length === 1 ? lists[0]! : Uint32Array.from(lists[0]!.filter((row) => lists.every((l) => holdsU32(l, row))));
 }
 
 /** How many rows a term's walk would visit: a word's rows, a phrase's rarest word's, a prefix's words' together. */
@@ -73,18 +74,4 @@ function _not(test: (row: number) => boolean): (row: number) => boolean {
 function _passes(tests: readonly ((row: number) => boolean)[], row: number): boolean {
   for (let t = 0; t < tests.length; t++) if (!tests[t]!(row)) return false;
   return true;
-}
-
-/** Binary search in ascending rows. */
-function _has(rows: Uint32Array, row: number): boolean {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = rows[mid]!;
-    if (v === row) return true;
-    if (v < row) lo = mid + 1;
-    else hi = mid;
-  }
-  return false;
 }

@@ -4,6 +4,7 @@
 import type { SearchIndex } from './index.ts';
 import { phraseCounter } from './phrase.ts';
 import type { SearchTerm } from './query.ts';
+import { holdsU32 } from '../query/keys.ts';
 
 export function holdsTerm(index: SearchIndex, term: SearchTerm): (row: number) => boolean {
   if (term.kind === 'phrase') {
@@ -14,7 +15,7 @@ export function holdsTerm(index: SearchIndex, term: SearchTerm): (row: number) =
   if (from < 0 || to <= from) return () => false;
   if (to - from === 1) {
     const rows = index.posting(from);
-    return (row) => _has(rows, row);
+    return (row) => holdsU32(rows, row);
   }
   const { tokens, textBounds, fieldTexts } = index;
   const width = index.fields.length;
@@ -25,15 +26,4 @@ export function holdsTerm(index: SearchIndex, term: SearchTerm): (row: number) =
     }
     return false;
   };
-}
-
-function _has(rows: Uint32Array, row: number): boolean {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (rows[mid]! < row) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < rows.length && rows[lo] === row;
 }

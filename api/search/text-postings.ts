@@ -5,6 +5,7 @@
 // exhaustive scorer counts them.
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
 import { rowScratch, takeSums } from './row-scratch.ts';
+import { holdsU32 } from '../query/keys.ts';
 
 interface TextPostings {
   /** Word id → its texts: texts[wordStarts[id]] … texts[wordStarts[id + 1] - 1], ascending. */
@@ -31,7 +32,7 @@ export function phraseRows(index: SearchIndex, words: readonly string[]): { rows
   const width = index.fields.length;
   let found = 0;
   texts: for (const text of lists[0]!) {
-    for (let l = 1; l < lists.length; l++) if (!_has(lists[l]!, text)) continue texts;
+    for (let l = 1; l < lists.length; l++) if (!holdsU32(lists[l]!, text)) continue texts;
     let n = 0;
     for (let i = textBounds[text]!, end = textBounds[text + 1]! - ids.length; i <= end; i++) {
       let k = 0;
@@ -73,15 +74,4 @@ function _textPostings(index: SearchIndex): TextPostings {
   const at = slotStarts.slice(0, textCount);
   for (let s = 0; s < fieldTexts.length; s++) if (fieldTexts[s]! !== 0) slots[at[fieldTexts[s]!]!++] = s;
   return { wordStarts, texts, slotStarts, slots };
-}
-
-function _has(sorted: Uint32Array, value: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sorted.length && sorted[lo] === value;
 }
