@@ -1,7 +1,7 @@
 // The best `count` hits seen so far, in /search's order: score descending, then kind (SEARCH_TYPES' order), then id
 // (each row's rank in id order). A bounded heap whose top is the hit that comes last, so a better hit replaces it in
-// log(count) steps, and whose lowest score is the bar a row must reach to enter: what lets the page skip rows whose
-// bound is under it.
+// log(count) steps, and whose top, once the page is full, is the bar a row must pass to enter: what lets the page skip
+// rows whose bound cannot.
 
 export interface PageHit {
   /** Which list (its index in the lists searched) and which row of it. */
@@ -16,11 +16,6 @@ export class PageHeap {
   private readonly heap: PageHit[] = [];
 
   constructor(private readonly count: number) {}
-
-  /** The lowest score a hit needs to enter (-Infinity until the page is full); a hit tied with it may still enter. */
-  bar(): number {
-    return this.heap.length < this.count ? -Infinity : this.heap[0]!.score;
-  }
 
   /** The hit that comes last while the page is full (the one a better hit replaces), else null. */
   worst(): PageHit | null {
