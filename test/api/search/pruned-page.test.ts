@@ -25,14 +25,17 @@ function _text(rng: Rng, words: number): string | null {
   return Array.from({ length: rng.int(1, words) }, () => WORDS[Math.min(rng.int(0, WORDS.length - 1), rng.int(0, WORDS.length - 1))]!).join(' ');
 }
 
-function _list(type: 'registration' | 'communication' | 'contract', rows: number, rng: Rng): SearchedList {
+/** `pool`: draw every field's text from this many per field (far fewer texts than rows, as communications share their
+ *  registration's), else a few shared texts in the first field and the rest drawn per row. */
+function _list(type: 'registration' | 'communication' | 'contract' | 'agenda_item', rows: number, rng: Rng, pool = 0): SearchedList {
   const fields = searchSource(type).fields;
   const ids = Array.from({ length: rows }, (_, i) => (rng.int(0, 3) === 0 ? `F${rng.int(0, 999)}-${i}` : String(i * 7 + rng.int(0, 6))));
-  // a few texts repeated by many rows (communications repeat their registration's), the rest drawn per row
   const shared = Array.from({ length: 12 }, () => _text(rng, 12));
+  const pools = fields.map(() => Array.from({ length: pool }, () => _text(rng, 12)));
   const docs = {
     fields: fields.map((f) => f.name),
-    rows: ids.map(() => fields.map((_, f) => (f === 0 && rng.int(0, 2) === 0 ? rng.pick(shared) : _text(rng, f === 0 ? 14 : 5)))),
+    rows: ids.map(() => fields.map((_, f) => (pool > 0 ? rng.pick(pools[f]!)
+      : f === 0 && rng.int(0, 2) === 0 ? rng.pick(shared) : _text(rng, f === 0 ? 14 : 5)))),
   };
   return { type, index: buildSearchIndex(docs, fields.map((f) => f.weight)), id: (r) => ids[r]!, title: (r) => ids[r]!, path: (r) => ids[r]!, idOrder: toIdOrder(ids) };
 }
@@ -63,7 +66,8 @@ function _everything(lists: readonly SearchedList[], q: string): string[] {
 describe('searchPage with pruning', () => {
   it.each([1, 2, 3, 4])('gives the pages of the exhaustive scorer (seed %i)', (seed) => {
     const rng = seeded(seed);
-    const lists = [_list('registration', 1500, rng), _list('communication', 4000, rng), _list('contract', 800, rng)];
+    const lists = [_list('registration', 1500, rng), _list('communication', 4000, rng), _list('contract', 800, rng),
+      _list('agenda_item', 3000, rng, 40)];
     for (let n = 0; n < 60; n++) {
       const q = _query(rng);
       const want = _everything(lists, q);
