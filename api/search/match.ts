@@ -7,7 +7,6 @@ import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
 import { prefixUnion } from './term-rows.ts';
 import { holdsTerm } from './term-test.ts';
-import { holdsU32 } from '../query/keys.ts';
 import type { SearchFilter } from '../query/types.ts';
 
 /** A list's `search` filter for the engine (SearchFilter: the rarest term's rows and a test of the rest). */
@@ -33,19 +32,6 @@ export function searchFilter(index: SearchIndex, query: SearchQuery): SearchFilt
 export function matchRows(index: SearchIndex, query: SearchQuery): Uint32Array {
   const { rows, test, exact } = searchFilter(index, query);
   return exact ? rows : rows.filter(test);
-}
-
-/**
- * Rows that may hold a term, ascending: exactly its rows for a word or a prefix, a superset for a phrase (the rows
- * holding all its words, checked for order by phraseCounter).
- */
-export function candidates(index: SearchIndex, term: SearchTerm): Uint32Array {
-  if (term.kind === 'word') return index.posting(index.termId(term.term));
-  if (term.kind === 'prefix') return prefixUnion(index, term.prefix).rows;
-  const ids = term.terms.map((t) => index.termId(t));
-  if (ids.some((id) => id < 0)) return EMPTY_ROWS;
-  const lists = ids.map((id) => index.posting(id)).sort((a, b) => a.length - b.length);
-  return lists.length === 1 ? lists[0]! : Uint32Array.from(lists[0]!.filter((row) => lists.every((l) => holdsU32(l, row))));
 }
 
 /** How many rows a term's walk would visit: a word's rows, a phrase's rarest word's, a prefix's words' together. */

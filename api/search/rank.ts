@@ -8,7 +8,7 @@
 // more. This scores every row it is asked; /search's page (ranked.ts) skips the rows these bounds rule out.
 import { averageLength, idf, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
-import { candidates } from './match.ts';
+import { prefixUnion } from './term-rows.ts';
 import { phraseCounter } from './phrase.ts';
 import type { SearchQuery, SearchTerm } from './query.ts';
 
@@ -35,7 +35,8 @@ export function scoredTerms(query: SearchQuery): SearchTerm[] {
 /** A term's idf in the index: a word's from its rows, a phrase's the sum of its words', a prefix's from its rows. */
 export function termIdf(index: SearchIndex, term: SearchTerm): number {
   if (term.kind === 'phrase') return term.terms.reduce((sum, t) => sum + idf(index.posting(index.termId(t)).length, index.size), 0);
-  return idf(candidates(index, term).length, index.size);
+  const rows = term.kind === 'word' ? index.posting(index.termId(term.term)) : prefixUnion(index, term.prefix).rows;
+  return idf(rows.length, index.size);
 }
 
 /** The query's plain words as one phrase, when it has two or more and nothing else to find. */
