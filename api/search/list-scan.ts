@@ -12,7 +12,7 @@ import type { PageHeap, PageHit } from './page-heap.ts';
 import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { scoredTerms, termIdf } from './rank.ts';
 import { BLOCK, phraseTermRows, prefixRows, wordRows, type TermRows } from './term-rows.ts';
-import { holdsTerm } from './term-test.ts';
+import { holdsTerm, termIds } from './term-test.ts';
 
 /** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
 const SCALE = 1e6;
@@ -56,8 +56,8 @@ function _termBound(index: SearchIndex, ranks: Uint32Array, term: SearchTerm): n
     if (words.some((w) => w.rows.length === 0)) return -1;
     return termIdf(index, term) * Math.min(...words.map((w) => w.max));
   }
-  const [from, to] = term.kind === 'word' ? [index.termId(term.term), index.termId(term.term) + 1] : index.prefixRange(term.prefix);
-  if (from < 0 || to <= from) return -1;
+  const [from, to] = termIds(index, term);
+  if (to <= from) return -1;
   if (to - from === 1) {
     const word = wordRows(index, ranks, from);
     return idf(word.rows.length, index.size) * word.max;

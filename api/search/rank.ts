@@ -9,6 +9,7 @@
 import { averageLength, idf, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
 import { prefixUnion } from './term-rows.ts';
+import { termIds } from './term-test.ts';
 import { phraseCounter } from './phrase.ts';
 import type { SearchQuery, SearchTerm } from './query.ts';
 
@@ -50,8 +51,8 @@ function _phraseOfWords(query: SearchQuery): SearchTerm[] {
 function _counter(index: SearchIndex, term: SearchTerm, weights: readonly number[]): (row: number) => number {
   if (term.kind === 'phrase') return phraseCounter(index, term.terms, false, weights);
   if (term.kind === 'word' && _sameWeights(index.weights, weights)) return _postingCounter(index, index.termId(term.term));
-  const [from, to] = term.kind === 'word' ? [index.termId(term.term), index.termId(term.term) + 1] : index.prefixRange(term.prefix);
-  if (from < 0 || to <= from) return () => 0;
+  const [from, to] = termIds(index, term);
+  if (to <= from) return () => 0;
   const { tokens, textBounds, fieldTexts } = index;
   const width = index.fields.length;
   return (row) => {

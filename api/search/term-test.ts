@@ -11,8 +11,8 @@ export function holdsTerm(index: SearchIndex, term: SearchTerm): (row: number) =
     const count = phraseCounter(index, term.terms, true);
     return (row) => count(row) > 0;
   }
-  const [from, to] = term.kind === 'word' ? [index.termId(term.term), index.termId(term.term) + 1] : index.prefixRange(term.prefix);
-  if (from < 0 || to <= from) return () => false;
+  const [from, to] = termIds(index, term);
+  if (to <= from) return () => false;
   if (to - from === 1) {
     const rows = index.posting(from);
     return (row) => holdsU32(rows, row);
@@ -26,4 +26,11 @@ export function holdsTerm(index: SearchIndex, term: SearchTerm): (row: number) =
     }
     return false;
   };
+}
+
+/** The term ids [from, to) a word or a prefix stands for: a word's one id (none when no row has it), a prefix's range. */
+export function termIds(index: SearchIndex, term: Exclude<SearchTerm, { kind: 'phrase' }>): [number, number] {
+  if (term.kind === 'prefix') return index.prefixRange(term.prefix);
+  const id = index.termId(term.term);
+  return id < 0 ? [0, 0] : [id, id + 1];
 }
