@@ -31,22 +31,26 @@ export function phraseCounter(index: SearchIndex, phrase: readonly string[], fir
 function _inTexts(index: SearchIndex, phrase: readonly string[]): ((text: number) => number) | null {
   const ids = phrase.map((t) => index.termId(t));
   if (ids.some((id) => id < 0)) return null;
-  const { tokens, textBounds } = index;
-  const span = ids.length;
+  const { textBounds } = index;
   let memo = remembered.get(index);
   if (!memo) remembered.set(index, memo = { by: new Uint32Array(textBounds.length), count: new Int32Array(textBounds.length), next: 0 });
   const { by, count: found } = memo;
   const me = memo.next = (memo.next % 0xfffffffe) + 1;
   return (text) => {
     if (by[text] === me) return found[text]!;
-    let n = 0;
-    for (let i = textBounds[text]!, end = textBounds[text + 1]! - span; i <= end; i++) {
-      let k = 0;
-      while (k < span && tokens[i + k] === ids[k]) k++;
-      if (k === span) n++;
-    }
     by[text] = me;
-    found[text] = n;
-    return n;
+    return found[text] = phraseOccurrences(index, text, ids);
   };
+}
+
+/** How often the term ids `ids` occur one after the other in text `text`. */
+export function phraseOccurrences(index: SearchIndex, text: number, ids: readonly number[]): number {
+  const { tokens, textBounds } = index;
+  let n = 0;
+  for (let i = textBounds[text]!, end = textBounds[text + 1]! - ids.length; i <= end; i++) {
+    let k = 0;
+    while (k < ids.length && tokens[i + k] === ids[k]) k++;
+    if (k === ids.length) n++;
+  }
+  return n;
 }

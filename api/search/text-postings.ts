@@ -4,6 +4,7 @@
 // it is found in, however rare it is. Its occurrences in each row are counted with the index's field weights, as the
 // exhaustive scorer counts them.
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
+import { phraseOccurrences } from './phrase.ts';
 import { rowScratch, takeSums } from './row-scratch.ts';
 import { holdsU32 } from '../query/keys.ts';
 
@@ -28,17 +29,12 @@ export function phraseRows(index: SearchIndex, words: readonly string[]): { rows
   const lists = ids.map((id) => texts.subarray(wordStarts[id]!, wordStarts[id + 1]!)).sort((a, b) => a.length - b.length);
   const scratch = rowScratch(index);
   const { sums, touched } = scratch;
-  const { tokens, textBounds, weights } = index;
+  const { weights } = index;
   const width = index.fields.length;
   let found = 0;
   texts: for (const text of lists[0]!) {
     for (let l = 1; l < lists.length; l++) if (!holdsU32(lists[l]!, text)) continue texts;
-    let n = 0;
-    for (let i = textBounds[text]!, end = textBounds[text + 1]! - ids.length; i <= end; i++) {
-      let k = 0;
-      while (k < ids.length && tokens[i + k] === ids[k]) k++;
-      if (k === ids.length) n++;
-    }
+    const n = phraseOccurrences(index, text, ids);
     if (n === 0) continue;
     for (let s = slotStarts[text]!; s < slotStarts[text + 1]!; s++) {
       const row = (slots[s]! / width) | 0;
