@@ -5,6 +5,7 @@
 // so the text is only scanned for where its words stand, never stemmed again.
 import type { SearchIndex } from './index.ts';
 import type { SearchQuery } from './query.ts';
+import { phraseOccurrences } from './phrase.ts';
 import { wordSpans } from './tokenize.ts';
 
 /** Words shown before the first match and in all. */
@@ -31,10 +32,8 @@ function _snippet(index: SearchIndex, row: number, wanted: Wanted, weights: read
   for (let f = 0; f < width; f++) {
     const text = fieldTexts[row * width + f]!;
     let count = 0;
-    for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) {
-      if (wanted.counted(tokens[i]!)) count += weights[f]!;
-      for (const ids of wanted.phrases) if (_phraseAt(tokens, i, end, ids)) count += weights[f]!;
-    }
+    for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) if (wanted.counted(tokens[i]!)) count += weights[f]!;
+    for (const ids of wanted.phrases) count += weights[f]! * phraseOccurrences(index, text, ids);
     if (count > bestCount) { best = f; bestCount = count; }
   }
   if (best < 0) return null;
@@ -83,12 +82,6 @@ function _wanted(index: SearchIndex, query: SearchQuery): Wanted {
   }
   const counted = (id: number): boolean => words.has(id) || ranges.some(([from, to]) => id >= from && id < to);
   return { counted, phrases, marked: (id: number): boolean => counted(id) || inPhrases.has(id) };
-}
-
-function _phraseAt(tokens: Int32Array, at: number, end: number, ids: readonly number[]): boolean {
-  if (at + ids.length > end) return false;
-  for (let k = 0; k < ids.length; k++) if (tokens[at + k] !== ids[k]) return false;
-  return true;
 }
 
 /** Text made safe inside HTML elements and attributes. */
