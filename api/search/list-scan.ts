@@ -126,7 +126,7 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
   for (let b = 0; b < lead.blocks.length; b++) {
     let blockBound = 0;
     for (let s = 0; s < terms; s++) blockBound += idfs[s]! * _max(scored[s]!, required, driver, lead.blocks[b]!);
-    if (worst !== null && _ruledOut(blockBound, worst, typeOrder, lead.minRanks[b]!)) continue;
+    if (worst !== null && ruledOut(blockBound, worst, typeOrder, lead.minRanks[b]!)) continue;
     rows: for (let i = b * BLOCK, end = Math.min(lead.rows.length, i + BLOCK); i < end; i++) {
       const row = lead.rows[i]!;
       counts[driver] = lead.counts[i]!;
@@ -145,7 +145,7 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
         rowBound += parts[s] = idfs[s]! * termFactor(tf, length, average);
       }
       const rank = ranks[row]!;
-      if (worst !== null && _ruledOut(rowBound, worst, typeOrder, rank)) continue;
+      if (worst !== null && ruledOut(rowBound, worst, typeOrder, rank)) continue;
       for (let e = 0; e < excluded.length; e++) if (excluded[e]!(row)) continue rows;
       let score = 0;
       for (let s = 0; s < terms; s++) {
@@ -165,8 +165,8 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
 
 /** Whether no row under `bound` can enter the page once it is full: rounding is monotonic, so a row scores at most
  *  the bound rounded; under the worst hit's score it cannot enter, and at it only if it comes before that hit by kind
- *  and id (for a block, its lowest rank). A common word makes thousands of such ties. */
-function _ruledOut(bound: number, worst: PageHit, typeOrder: number, rank: number): boolean {
+ *  and id (for a block, its lowest rank; for a whole list, -1). A common word makes thousands of such ties. */
+export function ruledOut(bound: number, worst: PageHit, typeOrder: number, rank: number): boolean {
   const best = _rounded(bound);
   if (best !== worst.score) return best < worst.score;
   return typeOrder !== worst.typeOrder ? typeOrder > worst.typeOrder : rank > worst.rank;

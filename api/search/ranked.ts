@@ -7,7 +7,7 @@ import type { SearchIndex } from './index.ts';
 import type { SearchQuery } from './query.ts';
 import { snippets, type Snippet } from './snippet.ts';
 import { rankAfter, type IdOrder } from './id-order.ts';
-import { planList, scanList, type ListPlace, type ListPlan } from './list-scan.ts';
+import { planList, ruledOut, scanList, type ListPlace, type ListPlan } from './list-scan.ts';
 import { PageHeap } from './page-heap.ts';
 
 /** One kind's index with what a hit shows of each row (the export's search file). */
@@ -51,7 +51,7 @@ export function searchPage(lists: readonly SearchedList[], query: SearchQuery, l
     .sort((a, b) => b.plan.bound - a.plan.bound);
   for (const { list, at, plan } of plans) {
     const worst = page.worst();
-    if (worst && Math.round(plan.bound * 1e6) / 1e6 < worst.score) continue;
+    if (worst && ruledOut(plan.bound, worst, SEARCH_TYPES.indexOf(list.type), -1)) continue;
     const scan = plan.resolve();
     if (scan) scanList(scan, _place(list, at, after), page);
   }
