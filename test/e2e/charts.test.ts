@@ -20,7 +20,7 @@ type Row = Record<string, unknown>;
 interface Spec { datasets: Record<string, Row[]>; title: { text: string }; description: string; usermeta: Record<string, string> }
 
 let gw: E2eApp;
-let requestWith: (p: string, headers: Record<string, string>) => Promise<Response>;
+let requestWith: (p: string, headers?: Record<string, string>) => Promise<Response>;
 let charts: IndexEntry[];
 const specs = new Map<string, Spec>();
 const svgs = new Map<string, string>();
@@ -33,8 +33,9 @@ beforeAll(async () => {
   const config = await e2eConfig();
   const site = createExportHolder(config.siteRoot, { cursorSecret: config.cursorSecret, log: () => {} });
   await site.refresh();
-  const app = createApp({ config, site, log: () => {} });
-  requestWith = async (p, headers) => app.request(`${BASE}${p}`, { headers }, { clientAddress: '192.0.2.8' } as never);
+  // one instant for every answer, so headers that count down to the refresh hour (Cache-Control) compare equal
+  const app = createApp({ config, site, log: () => {}, clock: () => Date.UTC(2026, 0, 15, 12, 0, 0) });
+  requestWith = async (p, headers = {}) => app.request(`${BASE}${p}`, { headers }, { clientAddress: '192.0.2.8' } as never);
   charts = (await gw.json<{ data: IndexEntry[] }>('/insights/charts')).body.data;
   for (const c of charts) {
     specs.set(`${c.insight} ${c.key}`, await (await gw.get(below(c.vega_lite))).json() as Spec);
@@ -51,10 +52,11 @@ describe('the charts of an export', () => {
     const members = new Set((await walkAll<{ person_id: number }>(gw, '/insights/office-contacts')).map((r) => String(r.person_id)));
     expect(new Set(charts.filter((c) => c.insight === '/insights/office-contacts' && c.key !== null).map((c) => c.key))).toEqual(members);
 
-    const json = await gw.get('/insights/mayor-share');
+    const json = await requestWith('/insights/mayor-share');
+    expect(json.headers.get('cache-control')).toBe('public, max-age=64800');
     for (const c of charts.slice(0, 8)) {
       for (const [url, type] of [[c.svg, 'image/svg+xml'], [c.vega_lite, 'application/json; charset=utf-8']] as const) {
-        const res = await gw.get(below(url));
+        const res = await requestWith(below(url));
         expect([res.status, res.headers.get('content-type')], url).toEqual([200, type]);
         for (const h of ['access-control-allow-origin', 'access-control-expose-headers', 'cache-control', 'vary', 'x-export-id']) {
           expect(res.headers.get(h), `${url} ${h}`).toBe(json.headers.get(h));
