@@ -4,21 +4,24 @@
 // (gateway/server.ts in its own process, answer cache off, rate limits out of the way), one worker then two, under wrk
 // at 8 connections over a 500-query mix of /search and a 500-query mix of list `search`, with each worker's start,
 // first search (its search files opened) and RSS; (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
-// better-sqlite3), one process. Queries are drawn from the lists' own words: single words, two words, phrases,
+// better-sqlite3, answering a list's search with the same page of records), one process. Each measured run also gives
+// the CPU the server used per answer and the share of the cores wrk took: on this machine wrk runs on the same cores,
+// so the rate alone understates what the server does with cores of its own. Queries are drawn from the lists' own words: single words, two words, phrases,
 // prefixes, exclusions. Figures go to .tmp/bench-search.md and, reviewed, docs/benchmarks-search.md.
 import { spawn } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from '../config/resolve.ts';
 import { SEARCH_SOURCES } from '../api/search/documents.ts';
 import { exportLayout } from '../export/layout.ts';
 import { openSearchFile, searchFileBytes, searchFileDocs, type SearchFile } from '../export/search-file.ts';
-import { rssMb, startGateway, wrkLoad } from './edge-tools.ts';
+import { rssMb, startGateway, wrkLoad, type Load } from './edge-tools.ts';
 import { writeSearchTable } from './output.ts';
 
 const siteRoot = resolveConfig({}, process.env).siteRoot;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const cores = availableParallelism();
 /** Each server runs each mix this long first, unmeasured: what a server that has been up a while has compiled and
  *  worked out once (JIT, each word's block bounds, the texts' postings) is then in place for every server alike. */
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
@@ -56,19 +59,19 @@ const rssWarm = rssMb(one.child.pid!);
 // what the worker holds once the /search mix has run (every word's block bounds and the texts' postings are worked out
 // on the first query that needs them), and once the list mix has too: a list page's records also fill the list's
 // cache of recently read records (export/serve/recent-records.ts), which any filtered list does, with search or not
-const oursSearch = await _measured(one.origin, searchPaths);
+const oursSearch = await _measured(one.origin, searchPaths, one.child.pid!);
 const rssSearched = rssMb(one.child.pid!);
-const ours = { search: oursSearch, list: await _measured(one.origin, listPaths) };
+const ours = { search: oursSearch, list: await _measured(one.origin, listPaths, one.child.pid!) };
 const rssListed = rssMb(one.child.pid!);
 one.child.kill('SIGTERM');
 const two = await startGateway(2, '/api/v1', env);
 for (let i = 0; i < 4; i++) for (const p of warmPaths) await fetch(`${two.origin}${p}`).then((r) => r.arrayBuffer()); // both workers' indexes
-const deployed = { search: await _measured(two.origin, searchPaths), list: await _measured(two.origin, listPaths) };
+const deployed = { search: await _measured(two.origin, searchPaths, two.child.pid!), list: await _measured(two.origin, listPaths, two.child.pid!) };
 two.child.kill('SIGTERM');
 const fts5 = spawn(process.execPath, ['--import', 'tsx', 'bench/search-fts5-server.ts'], { env: { ...process.env, SEARCH_EXPORT: exportDir }, stdio: ['ignore', 'pipe', 'inherit'] });
 const port = await new Promise<string>((resolve) => fts5.stdout!.on('data', (d: Buffer) => { const m = String(d).match(/listening on (\d+)/); if (m) resolve(m[1]!); }));
 const fOrigin = `http://127.0.0.1:${port}`;
-const theirs = { search: await _measured(fOrigin, searchPaths), list: await _measured(fOrigin, listPaths) };
+const theirs = { search: await _measured(fOrigin, searchPaths, fts5.pid!), list: await _measured(fOrigin, listPaths, fts5.pid!) };
 const rssFts5 = rssMb(fts5.pid!);
 fts5.kill();
 
@@ -85,6 +88,13 @@ const table = [
   '|---|---|---|---|---|---|---|---|',
   `| /search (limit 20) | ${ours.search.rps} | ${ours.search.p99} | ${deployed.search.rps} | ${deployed.search.p99} | ${theirs.search.rps} | ${theirs.search.p99} | ${ours.search.errors + deployed.search.errors + theirs.search.errors} |`,
   `| list search (limit 100) | ${ours.list.rps} | ${ours.list.p99} | ${deployed.list.rps} | ${deployed.list.p99} | ${theirs.list.rps} | ${theirs.list.p99} | ${ours.list.errors + deployed.list.errors + theirs.list.errors} |`,
+  '',
+  'CPU over each measured run: the server\'s per answer (µs, all its processes), and the share of the machine\'s cores the server and wrk used',
+  '',
+  '| mix | gateway, 1 worker | gateway, 2 workers | FTS5 node:http |',
+  '|---|---|---|---|',
+  `| /search | ${_cpu(ours.search)} | ${_cpu(deployed.search)} | ${_cpu(theirs.search)} |`,
+  `| list search | ${_cpu(ours.list)} | ${_cpu(deployed.list)} | ${_cpu(theirs.list)} |`,
 ].join('\n');
 console.log(table);
 writeSearchTable(table);
@@ -109,8 +119,16 @@ function _mix(from: SearchFile[], n: number): string[] {
   return out;
 }
 
-/** The mix run unmeasured for warmSeconds, then measured. */
-async function _measured(origin: string, paths: readonly string[]) {
+/** The mix run unmeasured for warmSeconds, then measured, with the CPU the server `pid` (and its workers) and wrk used. */
+async function _measured(origin: string, paths: readonly string[], pid: number) {
   if (warmSeconds > 0) await wrkLoad(origin, paths, 8, warmSeconds);
-  return wrkLoad(origin, paths, 8, seconds);
+  return wrkLoad(origin, paths, 8, seconds, { watch: pid });
+}
+
+/** A run's server CPU per answer and the cores' shares: what the server would need of cores of its own. */
+function _cpu(load: Load): string {
+  if (!load.cpu || load.rps === 0) return 'n/a';
+  const perAnswerUs = Math.round((load.cpu.server / 100) * 1e6 / load.rps);
+  const share = (pct: number) => `${Math.round(pct / cores)} %`;
+  return `${perAnswerUs} µs per answer; server ${share(load.cpu.server)}, wrk ${share(load.cpu.wrk)}`;
 }
