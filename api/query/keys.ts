@@ -57,3 +57,20 @@ export function lowerBoundU32(values: Uint32Array, min: number): number {
   }
   return lo;
 }
+
+/** The first index at or after `from` of a sorted Uint32Array holding a value >= `min`, galloping from `from`: what a
+ *  walk asking for ascending values uses, at a cost that grows with how far it moves, not with the array. */
+export function gallopU32(values: Uint32Array, from: number, min: number): number {
+  if (from >= values.length || values[from]! >= min) return from;
+  let lo = from;
+  let step = 1;
+  while (lo + step < values.length && values[lo + step]! < min) { lo += step; step <<= 1; }
+  let hi = Math.min(lo + step, values.length);
+  lo++;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < min) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,10 +1,10 @@
 // One list's part of /search's page, without scoring every row the query finds (block-max pruning, as search engines
 // do it). Each term to find is a list of rows with its weighted count in each (a word's posting list, a prefix's words'
 // together, a quoted phrase's rows found through the texts); the rows are walked through the rarest one a block at a
-// time, a block whose best possible score (its own block maximum plus the other terms' maxima) is under the page's bar
-// is skipped whole, and a row is checked for the rest — the phrase its plain words make, its exclusions — only when
-// the bound its terms' exact counts give can still reach the bar. A row that is kept is scored with the same
-// arithmetic as the exhaustive scorer (rank.ts), which the tests hold this to.
+// time, and a block is skipped whole when its best possible score (each term's block maxima over the rows it spans) is
+// under the page's bar, or when some required term has no row in it. A row is checked for the rest (the phrase its
+// plain words make, its exclusions) only when the bound its terms' exact counts give can still reach the bar. A row
+// that is kept is scored with the same arithmetic as the exhaustive scorer (rank.ts), which the tests hold this to.
 import { averageLength, idf, K1, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
 import { phraseCounter } from './phrase.ts';
@@ -13,6 +13,7 @@ import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { scoredTerms, termIdf } from './rank.ts';
 import { BLOCK, phraseTermRows, prefixRows, wordRows, type TermRows } from './term-rows.ts';
 import { holdsTerm, termIds } from './term-test.ts';
+import { gallopU32 } from '../query/keys.ts';
 
 /** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
 const SCALE = 1e6;
@@ -122,10 +123,30 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
   const lengths = index.rowLengths;
   const average = averageLength(index.totalTokens, index.size);
   const { typeOrder, ranks } = place;
+  const blockMax = new Float64Array(required.length);
   let worst = page.worst();
-  for (let b = 0; b < lead.blocks.length; b++) {
+  walk: for (let b = 0; b < lead.blocks.length; b++) {
+    // each term's most within the rows this block spans, from its own blocks there (block-max WAND's bound): a block
+    // another required term has no row in is passed over, and once one has no row left, so is the rest
+    const first = lead.rows[b * BLOCK]!;
+    const last = lead.rows[Math.min(lead.rows.length, b * BLOCK + BLOCK) - 1]!;
+    blockMax[driver] = lead.blocks[b]!;
+    for (let o = 0; o < others.length; o++) {
+      const r = others[o]!;
+      const { rows, blocks } = required[r]!;
+      const p = at[r] = gallopU32(rows, at[r]!, first);
+      if (p === rows.length) break walk;
+      if (rows[p]! > last) continue walk;
+      const q = gallopU32(rows, p, last + 1) - 1;
+      let most = 0;
+      for (let k = (p / BLOCK) | 0, end = (q / BLOCK) | 0; k <= end; k++) if (blocks[k]! > most) most = blocks[k]!;
+      blockMax[r] = most;
+    }
     let blockBound = 0;
-    for (let s = 0; s < terms; s++) blockBound += idfs[s]! * _max(scored[s]!, required, driver, lead.blocks[b]!);
+    for (let s = 0; s < terms; s++) {
+      const source = sourceOf[s]!;
+      blockBound += idfs[s]! * (source >= 0 ? blockMax[source]! : _least(blockMax, phrases[s]!.words));
+    }
     if (worst !== null && ruledOut(blockBound, worst, typeOrder, lead.minRanks[b]!)) continue;
     rows: for (let i = b * BLOCK, end = Math.min(lead.rows.length, i + BLOCK); i < end; i++) {
       const row = lead.rows[i]!;
@@ -133,7 +154,7 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
       for (let o = 0; o < others.length; o++) {
         const r = others[o]!;
         const rows = required[r]!.rows;
-        const p = at[r] = _seek(rows, at[r]!, row);
+        const p = at[r] = gallopU32(rows, at[r]!, row);
         if (p === rows.length || rows[p] !== row) continue rows;
         counts[r] = required[r]!.counts[p]!;
       }
@@ -156,6 +177,8 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
         score += parts[s]!;
       }
       score = _rounded(score);
+      // under the bar after all (its bound was loose): no hit made for the heap to refuse
+      if (worst !== null && ruledOut(score, worst, typeOrder, rank)) continue;
       if (place.passed(score, rank)) continue;
       page.offer({ list: place.list, row, score, typeOrder, rank });
       worst = page.worst();
@@ -176,34 +199,8 @@ function _rounded(score: number): number {
   return Math.round(score * SCALE) / SCALE;
 }
 
-/** The most a scored term's factor can be: its rows' maximum, or `blockMax` where it reads the driving rows. A plain
- *  loop, not a closure: this runs per block and term. */
-function _max(term: Scored, required: readonly TermRows[], driver: number, blockMax: number): number {
-  if ('source' in term) return term.source === driver ? blockMax : required[term.source]!.max;
-  // a phrase occurs no more often in a row than any of its words
-  let least = Infinity;
-  for (const r of term.words) least = Math.min(least, r === driver ? blockMax : required[r]!.max);
-  return least;
-}
-
 function _least(counts: Float64Array, words: readonly number[]): number {
   let least = Infinity;
   for (const r of words) least = Math.min(least, counts[r]!);
   return least;
-}
-
-/** The first position at or after `from` whose row is not below `row` (galloping: rows are asked in ascending order). */
-function _seek(rows: Uint32Array, from: number, row: number): number {
-  if (from >= rows.length || rows[from]! >= row) return from;
-  let lo = from;
-  let step = 1;
-  while (lo + step < rows.length && rows[lo + step]! < row) { lo += step; step <<= 1; }
-  let hi = Math.min(lo + step, rows.length);
-  lo++;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (rows[mid]! < row) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -6,7 +6,7 @@
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
 import { phraseOccurrences } from './phrase.ts';
 import { rowScratch, takeSums } from './row-scratch.ts';
-import { holdsU32 } from '../query/keys.ts';
+import { gallopU32 } from '../query/keys.ts';
 
 interface TextPostings {
   /** Word id → its texts: texts[wordStarts[id]] … texts[wordStarts[id + 1] - 1], ascending. */
@@ -32,8 +32,15 @@ export function phraseRows(index: SearchIndex, words: readonly string[]): { rows
   const { weights } = index;
   const width = index.fields.length;
   let found = 0;
+  // the other words' texts are walked along with the rarest's (ascending both), not searched from the start each time
+  const at = new Uint32Array(lists.length);
   texts: for (const text of lists[0]!) {
-    for (let l = 1; l < lists.length; l++) if (!holdsU32(lists[l]!, text)) continue texts;
+    for (let l = 1; l < lists.length; l++) {
+      const other = lists[l]!;
+      const p = at[l] = gallopU32(other, at[l]!, text);
+      if (p === other.length) break texts;
+      if (other[p] !== text) continue texts;
+    }
     const n = phraseOccurrences(index, text, ids);
     if (n === 0) continue;
     for (let s = slotStarts[text]!; s < slotStarts[text + 1]!; s++) {

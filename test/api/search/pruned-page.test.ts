@@ -40,6 +40,36 @@ function _list(type: 'registration' | 'communication' | 'contract' | 'agenda_ite
   return { type, index: buildSearchIndex(docs, fields.map((f) => f.weight)), id: (r) => ids[r]!, title: (r) => ids[r]!, path: (r) => ids[r]!, idOrder: toIdOrder(ids) };
 }
 
+/** Words each found only in runs of rows (a region's name, a project's): in a page's walk, blocks where another
+ *  word of the query has no row, and words whose rows end long before the list does. */
+const RUNS = ['alder', 'birch', 'cedar', 'dogwood', 'elm'];
+
+/** A list whose first field has a run word in stretches of rows (word w in rows whose stretch of 90 is w's, half of
+ *  them), beside the common words of `_text`. */
+function _runsList(type: 'registration' | 'communication', rows: number, rng: Rng): SearchedList {
+  const fields = searchSource(type).fields;
+  const ids = Array.from({ length: rows }, (_, i) => String(i * 3 + rng.int(0, 2)));
+  const docs = {
+    fields: fields.map((f) => f.name),
+    rows: ids.map((_, row) => fields.map((_f, f) => {
+      const text = _text(rng, f === 0 ? 8 : 4);
+      const stretch = Math.floor(row / 90) % (RUNS.length + 2); // two stretches in seven hold no run word
+      if (f !== 0 || stretch >= RUNS.length || rng.int(0, 1) === 0) return text;
+      const run = rng.int(0, 3) === 0 ? `${RUNS[stretch]!} ${RUNS[(stretch + 1) % RUNS.length]!}` : RUNS[stretch]!;
+      return text ? `${text} ${run}` : run;
+    })),
+  };
+  return { type, index: buildSearchIndex(docs, fields.map((f) => f.weight)), id: (r) => ids[r]!, title: (r) => ids[r]!, path: (r) => ids[r]!, idOrder: toIdOrder(ids) };
+}
+
+function _runsQuery(rng: Rng): string {
+  const run = () => rng.pick(RUNS);
+  const w = () => rng.pick(WORDS);
+  const kinds = [() => `${run()} ${w()}`, () => `${run()} ${run()}`, () => `"${run()} ${run()}"`, () => `${w()} ${run()} ${w()}`,
+    () => `${run()} -${w()}`, () => `${w()} -${run()}`, () => `"${w()} ${run()}"`];
+  return rng.pick(kinds)();
+}
+
 function _query(rng: Rng): string {
   const w = () => rng.pick(WORDS);
   const kinds = [() => w(), () => `${w()} ${w()}`, () => `"${w()} ${w()}"`, () => `${w().slice(0, 3)}*`, () => `${w()} -${w()}`,
@@ -76,14 +106,48 @@ describe('searchPage with pruning', () => {
         expect([q, limit, first.hits.map(_key)]).toEqual([q, limit, want.slice(0, limit)]);
         expect([q, limit, first.more]).toEqual([q, limit, want.length > limit]);
       }
-      // two pages on, after a cursor taken from the middle of the list
-      if (want.length > 10) {
-        const [type, id, score] = want[Math.floor(want.length / 3)]!.split(':');
-        const after: SearchKey = { type: type as SearchKey['type'], id: id!, score: Number(score) };
-        const next = searchPage(lists, parseSearch(q, 'q'), 20, after);
-        const from = want.indexOf(_key(after)) + 1;
-        expect([q, next.hits.map(_key)]).toEqual([q, want.slice(from, from + 20)]);
-      }
+      _afterCursor(lists, q, want);
     }
   });
+
+  it.each([1, 2, 3])('gives them where query words are found only in runs of rows (seed %i)', (seed) => {
+    const rng = seeded(100 + seed);
+    const lists = [_runsList('registration', 2500, rng), _runsList('communication', 3000, rng)];
+    for (let n = 0; n < 60; n++) {
+      const q = _runsQuery(rng);
+      const want = _everything(lists, q);
+      for (const limit of [1, 5, 20, 200]) {
+        const first = searchPage(lists, parseSearch(q, 'q'), limit, null);
+        expect([q, limit, first.hits.map(_key)]).toEqual([q, limit, want.slice(0, limit)]);
+      }
+      _afterCursor(lists, q, want);
+    }
+  });
+
+  // a word walked beside the rarer one whose rows end at a block's first row, or begin at a block's last
+  it.each([
+    ['ends at a block\'s first row', (row: number) => row <= 1280],
+    ['begins at a block\'s last row', (row: number) => row === 630 || row >= 3000],
+  ])('finds a row in both where the other word %s', (_name, holdsOther) => {
+    const fields = searchSource('registration').fields;
+    // the rarer word in every tenth row of the first 2,000: its blocks of 64 start at rows 0, 640, 1280 and 1920
+    const rows = Array.from({ length: 3600 }, (_, row) => fields.map((_f, f) => (f > 0 ? null
+      : [row % 10 === 0 && row < 2000 ? 'xenon' : 'zinc', holdsOther(row) ? 'yarrow' : 'zinc'].join(' '))));
+    const ids = rows.map((_, i) => String(i));
+    const lists: SearchedList[] = [{ type: 'registration', index: buildSearchIndex({ fields: fields.map((f) => f.name), rows }, fields.map((f) => f.weight)),
+      id: (r) => ids[r]!, title: (r) => ids[r]!, path: (r) => ids[r]!, idOrder: toIdOrder(ids) }];
+    const want = _everything(lists, 'xenon yarrow');
+    expect(want.length).toBeGreaterThan(0);
+    expect(searchPage(lists, parseSearch('xenon yarrow', 'q'), 200, null).hits.map(_key)).toEqual(want);
+  });
 });
+
+/** Two pages on, after a cursor taken from the middle of the list. */
+function _afterCursor(lists: readonly SearchedList[], q: string, want: string[]): void {
+  if (want.length <= 10) return;
+  const [type, id, score] = want[Math.floor(want.length / 3)]!.split(':');
+  const after: SearchKey = { type: type as SearchKey['type'], id: id!, score: Number(score) };
+  const next = searchPage(lists, parseSearch(q, 'q'), 20, after);
+  const from = want.indexOf(_key(after)) + 1;
+  expect([q, next.hits.map(_key)]).toEqual([q, want.slice(from, from + 20)]);
+}
