@@ -4,7 +4,8 @@
 // (gateway/server.ts in its own process, answer cache off, rate limits out of the way), one worker then two, under wrk
 // at 8 connections over a 500-query mix of /search and a 500-query mix of list `search`, with each worker's start,
 // first search (its search files opened) and RSS; (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
-// better-sqlite3, answering a list's search with the same page of records), one process. Each measured run also gives
+// better-sqlite3, answering a list's search with the same page of records), one process; and, as the baseline list search
+// is held to, the same lists' pages under their plain filters. Each measured run also gives
 // the CPU the server used per answer and the share of the cores wrk took: on this machine wrk runs on the same cores,
 // so the rate alone understates what the server does with cores of its own. Queries are drawn from the lists' own words: single words, two words, phrases,
 // prefixes, exclusions. Figures go to .tmp/bench-search.md and, reviewed, docs/benchmarks-search.md.
@@ -13,6 +14,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from '../config/resolve.ts';
+import { routesOfKind } from '../api/routes.ts';
 import { SEARCH_SOURCES } from '../api/search/documents.ts';
 import { exportLayout } from '../export/layout.ts';
 import { openSearchFile, searchFileBytes, searchFileDocs, type SearchFile } from '../export/search-file.ts';
@@ -47,6 +49,9 @@ const fileMb = written.reduce((n, b) => n + b.byteLength, 0);
 const lists = files.filter((f) => f.source.listFilter);
 const searchPaths = _mix(files.map((f) => f.file), 500).map((q) => `/api/v1/search?q=${encodeURIComponent(q)}&limit=20`);
 const listPaths = _mix(lists.map((f) => f.file), 500).map((q, i) => `/api/v1/${lists[i % lists.length]!.source.resource}?search=${encodeURIComponent(q)}`);
+// the baseline list search is held to: the same lists' pages under their plain filters, which the engine answers the same
+// way (100 records read, put together and gzipped) without a search
+const plainPaths = _plainFilterPaths(lists.map((l) => l.source.resource), 500);
 const env = { SITE_DIR: siteRoot, ANSWER_CACHE_MB: '0' };
 const warmPaths = [searchPaths[0]!, ...lists.map((l) => `/api/v1/${l.source.resource}?search=a`)];
 const one = await startGateway(1, '/api/v1', env);
@@ -61,12 +66,13 @@ const rssWarm = rssMb(one.child.pid!);
 // cache of recently read records (export/serve/recent-records.ts), which any filtered list does, with search or not
 const oursSearch = await _measured(one.origin, searchPaths, one.child.pid!);
 const rssSearched = rssMb(one.child.pid!);
-const ours = { search: oursSearch, list: await _measured(one.origin, listPaths, one.child.pid!) };
+const ours = { search: oursSearch, list: await _measured(one.origin, listPaths, one.child.pid!), plain: await _measured(one.origin, plainPaths, one.child.pid!) };
 const rssListed = rssMb(one.child.pid!);
 one.child.kill('SIGTERM');
 const two = await startGateway(2, '/api/v1', env);
 for (let i = 0; i < 4; i++) for (const p of warmPaths) await fetch(`${two.origin}${p}`).then((r) => r.arrayBuffer()); // both workers' indexes
-const deployed = { search: await _measured(two.origin, searchPaths, two.child.pid!), list: await _measured(two.origin, listPaths, two.child.pid!) };
+const deployed = { search: await _measured(two.origin, searchPaths, two.child.pid!), list: await _measured(two.origin, listPaths, two.child.pid!),
+  plain: await _measured(two.origin, plainPaths, two.child.pid!) };
 two.child.kill('SIGTERM');
 const fts5 = spawn(process.execPath, ['--import', 'tsx', 'bench/search-fts5-server.ts'], { env: { ...process.env, SEARCH_EXPORT: exportDir }, stdio: ['ignore', 'pipe', 'inherit'] });
 const port = await new Promise<string>((resolve) => fts5.stdout!.on('data', (d: Buffer) => { const m = String(d).match(/listening on (\d+)/); if (m) resolve(m[1]!); }));
@@ -88,6 +94,7 @@ const table = [
   '|---|---|---|---|---|---|---|---|',
   `| /search (limit 20) | ${ours.search.rps} | ${ours.search.p99} | ${deployed.search.rps} | ${deployed.search.p99} | ${theirs.search.rps} | ${theirs.search.p99} | ${ours.search.errors + deployed.search.errors + theirs.search.errors} |`,
   `| list search (limit 100) | ${ours.list.rps} | ${ours.list.p99} | ${deployed.list.rps} | ${deployed.list.p99} | ${theirs.list.rps} | ${theirs.list.p99} | ${ours.list.errors + deployed.list.errors + theirs.list.errors} |`,
+  `| the same lists under plain filters, no search (${new Set(plainPaths).size} queries, limit 100) | ${ours.plain.rps} | ${ours.plain.p99} | ${deployed.plain.rps} | ${deployed.plain.p99} | | | ${ours.plain.errors + deployed.plain.errors} |`,
   '',
   'CPU over each measured run: the server\'s per answer (µs, all its processes), and the share of the machine\'s cores the server and wrk used',
   '',
@@ -95,6 +102,7 @@ const table = [
   '|---|---|---|---|',
   `| /search | ${_cpu(ours.search)} | ${_cpu(deployed.search)} | ${_cpu(theirs.search)} |`,
   `| list search | ${_cpu(ours.list)} | ${_cpu(deployed.list)} | ${_cpu(theirs.list)} |`,
+  `| plain filters | ${_cpu(ours.plain)} | ${_cpu(deployed.plain)} | |`,
 ].join('\n');
 console.log(table);
 writeSearchTable(table);
@@ -117,6 +125,15 @@ function _mix(from: SearchFile[], n: number): string[] {
     out.push([w(i), `${w(i)} ${w(i + 1)}`, `"${w(i)} ${w(i + 1)}"`, `${w(i).slice(0, 4)}*`, `${w(i)} -${w(i + 2)}`][i % 5]!);
   }
   return out;
+}
+
+/** `n` list pages taken in turn from each list's values of its enumerated filters, one filter a page. */
+function _plainFilterPaths(resources: readonly string[], n: number): string[] {
+  const each = resources.map((resource) => {
+    const route = routesOfKind('list').find((r) => r.path === `/${resource}`)!;
+    return route.params.filter((p) => p.enum).flatMap((p) => p.enum!.map((v) => `/api/v1/${resource}?${new URLSearchParams({ [p.name]: v })}`));
+  }).filter((paths) => paths.length > 0);
+  return Array.from({ length: n }, (_, i) => { const paths = each[i % each.length]!; return paths[Math.floor(i / each.length) % paths.length]!; });
 }
 
 /** The mix run unmeasured for warmSeconds, then measured, with the CPU the server `pid` (and its workers) and wrk used. */

@@ -28,10 +28,22 @@ export function isListeningMessage(message: unknown): message is ListeningMessag
   return typeof message === 'object' && message !== null && (message as ListeningMessage).gateway === 'listening';
 }
 
-/** The Node flags a worker runs with: this process's own, its heap cap replaced by `heapMb` (0: left as it is). */
+/**
+ * How far V8 lets a capped worker's old generation grow past what the last full collection kept, in per cent. Under a
+ * cap of less than 2 GB V8 picks a smaller growing factor (1.3–2× instead of 4×), and at a live heap of tens of MB the
+ * room that leaves is less than the young generation (two 16 MB semi-spaces), so V8 starts marking again as soon as a
+ * full collection ends: under a load of engine answers, 5–10 full collections a second of 5–25 ms each, every one a
+ * pause for the requests in flight. Twice the live size keeps that room above the young generation while the cap still
+ * bounds the heap (the measurements: docs/benchmarks-search.md).
+ */
+export const WORKER_HEAP_GROWING_PERCENT = 100;
+
+/** The Node flags a worker runs with: this process's own, its heap cap replaced by `heapMb` and its old generation's
+ *  growing factor by WORKER_HEAP_GROWING_PERCENT (0: both left as they are). */
 export function workerExecArgv(execArgv: readonly string[], heapMb: number): string[] {
   if (heapMb <= 0) return [...execArgv];
-  return [...execArgv.filter((flag) => !/^--max[-_]old[-_]space[-_]size=/.test(flag)), `--max-old-space-size=${heapMb}`];
+  return [...execArgv.filter((flag) => !/^--(max[-_]old[-_]space[-_]size|heap[-_]growing[-_]percent)=/.test(flag)),
+    `--max-old-space-size=${heapMb}`, `--heap-growing-percent=${WORKER_HEAP_GROWING_PERCENT}`];
 }
 
 /** A worker as the primary uses it (node:cluster's Worker; a fake in tests). */

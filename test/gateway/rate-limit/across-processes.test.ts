@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../../../config/resolve.ts';
-import { workerExecArgv } from '../../../gateway/cluster.ts';
+import { WORKER_HEAP_GROWING_PERCENT, workerExecArgv } from '../../../gateway/cluster.ts';
 import { startServer } from '../../../gateway/server.ts';
 import { startGatewayProcess } from '../../helpers/gateway-process.ts';
 import { freePort, startRedisServer, type RedisServer } from '../../helpers/redis-server.ts';
@@ -31,12 +31,14 @@ function get(url: string): Promise<Answer> {
   });
 }
 
-it('workers run with the configured heap cap in place of any the primary was given', () => {
+it('workers run with the configured heap cap, and a growing factor that leaves room above the young generation, in place of any the primary was given', () => {
   expect(resolveConfig({}, {}).workerHeapMb).toBe(512);
   expect(resolveConfig({}, { WORKER_HEAP_MB: '0' }).workerHeapMb).toBe(0);
   expect(() => resolveConfig({}, { WORKER_HEAP_MB: 'big' })).toThrow(/WORKER_HEAP_MB/);
-  expect(workerExecArgv(['--import', 'tsx', '--max-old-space-size=4096'], 512)).toEqual(['--import', 'tsx', '--max-old-space-size=512']);
-  expect(workerExecArgv(['--max_old_space_size=100', '--enable-source-maps'], 300)).toEqual(['--enable-source-maps', '--max-old-space-size=300']);
+  const growing = `--heap-growing-percent=${WORKER_HEAP_GROWING_PERCENT}`;
+  expect(workerExecArgv(['--import', 'tsx', '--max-old-space-size=4096'], 512)).toEqual(['--import', 'tsx', '--max-old-space-size=512', growing]);
+  expect(workerExecArgv(['--max_old_space_size=100', '--enable-source-maps', '--heap_growing_percent=20'], 300))
+    .toEqual(['--enable-source-maps', '--max-old-space-size=300', growing]);
   expect(workerExecArgv(['--max-old-space-size=4096'], 0)).toEqual(['--max-old-space-size=4096']);
 });
 
