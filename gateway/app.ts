@@ -150,7 +150,7 @@ export function createGateway(deps: AppDeps): Gateway {
 
   const throughApp = toNodeHandler(app);
   const { listener, warmGet } = createFastPath({
-    routes, basePath, site: deps.site, limiter, clock, cachePolicy, trustProxyHops: config.trustProxyHops,
+    routes, basePath, baseUrl: config.baseUrl, site: deps.site, limiter, clock, cachePolicy, trustProxyHops: config.trustProxyHops,
     maxUrlBytes: config.http.maxUrlBytes,
     next(req, res, hit) {
       if (hit) countedEarlier.set(req, hit);

@@ -1,18 +1,20 @@
-// The fast path: most traffic asks for a file the export holds (export/answering-file.ts says which) or a filtered
-// list page, and neither answer needs a routing framework. This Node listener answers exactly those requests: it
-// counts the hit with the app's limiter, takes the file's representation in the negotiated coding from the export
-// (held, or read once and then held) or the engine's answer from the app's own serveList, and finishes it with
+// The fast path: most traffic asks for a file the export holds (export/answering-file.ts says which), a filtered
+// list page or a search, and none of these answers needs a routing framework. This Node listener answers exactly those
+// requests: it counts the hit with the app's limiter, takes the file's representation in the negotiated coding from
+// the export (held, or read once and then held) or the engine's answer from the app's own serveList or serveSearch, and
+// finishes it with
 // finishAnswer (gateway/http/respond.ts) like every other answer, so status, headers and bytes are the h3 path's.
 // Anything else (another method, an unusual target, a file the export does not list, a refused or uncounted hit, an
 // error such as a malformed filter) goes to the h3 app unchanged, with the hit already counted so it counts once.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DetailRoute, ListRoute, Route, StaticRoute } from '../../api/routes/types.ts';
+import type { DetailRoute, ListRoute, Route, SearchRoute, StaticRoute } from '../../api/routes/types.ts';
 import { answeringFile } from '../../export/answering-file.ts';
 import { mayAskTakeAway } from '../../api/take-away.ts';
 import type { CachePolicy } from '../http/cache-control.ts';
 import { getClientIp } from '../rate-limit/client-ip.ts';
 import { negotiateEncoding } from '../http/negotiate.ts';
 import { serveList } from '../routes/pages.ts';
+import { serveSearch } from '../routes/search.ts';
 import type { RateLimiter, RateLimitResult } from '../rate-limit/limiter.ts';
 import { chooseBody, finishAnswer, type RequestFacts } from '../http/respond.ts';
 import { toH3Path } from '../routes/routing.ts';
@@ -25,6 +27,8 @@ import { isReferencePath } from '../reference/paths.ts';
 export interface FastPathDeps {
   routes: readonly Route[];
   basePath: string;
+  /** The API's public base URL (a search hit's url is made from it). */
+  baseUrl: string;
   /** The exports the site folder holds: the live one (`current`) and the kept ones a cursor walk may need. */
   site: ExportHolder;
   limiter: RateLimiter;
@@ -36,14 +40,15 @@ export interface FastPathDeps {
   next: (req: IncomingMessage, res: ServerResponse, counted: RateLimitResult | null) => unknown;
 }
 
-/** The route a whole path names (a static document or a list); a detail's is found by its path's prefix. */
-type Target = StaticRoute | ListRoute;
+/** The route a whole path names (a static document, a list or the search); a detail's is found by its path's prefix. */
+type Target = StaticRoute | ListRoute | SearchRoute;
 
 /** A representation (a file's or an engine answer's) with the export it is from. */
 type FromExport = readonly [from: OpenedExport, representation: Representation];
 
 export interface FastPath {
-  /** The Node request listener: answers canonical files and filtered pages, hands everything else to `deps.next`. */
+  /** The Node request listener: answers canonical files, filtered pages and searches, hands everything else to
+   *  `deps.next`. */
   listener: (req: IncomingMessage, res: ServerResponse) => void;
   warmGet: WarmGet;
 }
@@ -59,7 +64,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       // the API root is routed without its trailing slash, and answered the same with it (its canonical spelling)
       if (route.path === '/') exact.set(`${deps.basePath}/`, route);
     }
-    else if (route.kind === 'list') exact.set(full, route);
+    else if (route.kind === 'list' || route.kind === 'search') exact.set(full, route);
     else if (route.kind === 'detail') detailPrefixes.set(full.slice(0, full.lastIndexOf('/') + 1), route);
   }
   // A connection's address is the same for every request it carries: its client address is worked out once (only
@@ -79,11 +84,11 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     return route === undefined ? null : answeringFile(route, query, pathname.slice(slash + 1));
   }
 
-  /** A list route's filtered query (not a canonical page): its route and search, or null. */
-  function queryOf(url: string): { route: ListRoute; search: string } | null {
+  /** A list route's filtered query (not a canonical page) or a search: its route and query string, or null. */
+  function queryOf(url: string): { route: ListRoute | SearchRoute; search: string } | null {
     const q = url.indexOf('?');
     const target = q < 0 ? undefined : exact.get(url.slice(0, q));
-    return target?.kind === 'list' ? { route: target, search: url.slice(q + 1) } : null;
+    return target?.kind === 'list' || target?.kind === 'search' ? { route: target, search: url.slice(q + 1) } : null;
   }
 
   /** What the fast path answers for a GET of `url`: at once when the file is held, later when it is read or the
@@ -103,13 +108,14 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     return live.represent(rel, encoding).then((loaded) => loaded && [live, loaded]);
   }
 
-  /** A filtered page from the engine (or its answer cache), on the export a cursor names as the app chooses it; any
-   *  error (a malformed filter or cursor) is left to the app, which answers it by its rules. */
-  async function chooseQuery(route: ListRoute, search: string, acceptEncoding: string | null): Promise<FromExport | null> {
+  /** A filtered page or a search from the engine (or its answer cache), on the export a cursor names as the app
+   *  chooses it; any error (a malformed filter, query or cursor) is left to the app, which answers it by its rules. */
+  async function chooseQuery(route: ListRoute | SearchRoute, search: string, acceptEncoding: string | null): Promise<FromExport | null> {
     const params = new URLSearchParams(search);
     const opened = await deps.site.forCursor(params.get('cursor'));
     if (!opened) return null;
-    const reply = await serveList(opened, route, params).catch(() => null);
+    const answered = route.kind === 'list' ? serveList(opened, route, params) : serveSearch(opened, route, params, deps.baseUrl);
+    const reply = await answered.catch(() => null);
     if (!reply?.body) return null;
     return [opened, await chooseBody(reply, reply.body, acceptEncoding)];
   }
@@ -154,9 +160,11 @@ export function createFastPath(deps: FastPathDeps): FastPath {
 
   function listener(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '';
-    // only plain origin-form GET/HEAD targets within the URL limit; everything else is the app's
+    // only plain origin-form GET/HEAD targets within the URL limit, with no escape in the path (the app decodes those);
+    // a query's escapes are read by URLSearchParams here as by the app's URL (the words of a search are escaped)
+    const q = url.indexOf('?');
     if ((req.method !== 'GET' && req.method !== 'HEAD') || url.length > deps.maxUrlBytes || url.charCodeAt(0) !== 47 /* / */
-      || url.includes('%') || url.includes('#') || url.includes('\\')) {
+      || (q < 0 ? url : url.slice(0, q)).includes('%') || url.includes('#') || url.includes('\\')) {
       deps.next(req, res, null);
       return;
     }
