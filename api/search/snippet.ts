@@ -32,7 +32,7 @@ function _snippet(index: SearchIndex, row: number, wanted: Wanted, weights: read
   for (let f = 0; f < width; f++) {
     const text = fieldTexts[row * width + f]!;
     let count = 0;
-    for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) if (wanted.counted(tokens[i]!)) count += weights[f]!;
+    for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) if (_counted(wanted, tokens[i]!)) count += weights[f]!;
     for (const ids of wanted.phrases) count += weights[f]! * phraseOccurrences(index, text, ids);
     if (count > bestCount) { best = f; bestCount = count; }
   }
@@ -40,7 +40,7 @@ function _snippet(index: SearchIndex, row: number, wanted: Wanted, weights: read
   const text = index.text(row, best) ?? '';
   const first = textBounds[fieldTexts[row * width + best]!]!;
   const ids = tokens.subarray(first, textBounds[fieldTexts[row * width + best]! + 1]!);
-  const firstHit = Math.max(0, ids.findIndex((id) => wanted.marked(id)));
+  const firstHit = Math.max(0, ids.findIndex((id) => _marked(wanted, id)));
   const from = Math.max(0, firstHit - BEFORE);
   const to = Math.min(ids.length, from + WORDS);
   const { starts, ends } = wordSpans(text, from, to);
@@ -49,7 +49,7 @@ function _snippet(index: SearchIndex, row: number, wanted: Wanted, weights: read
   let html = from === 0 ? '' : '…';
   let at = start;
   for (let k = from; k < to; k++) {
-    if (!wanted.marked(ids[k]!)) continue;
+    if (!_marked(wanted, ids[k]!)) continue;
     const [s, e] = [starts[k - from]!, ends[k - from]!];
     html += `${escapeHtml(text.slice(at, s))}<mark>${escapeHtml(text.slice(s, e))}</mark>`;
     at = e;
@@ -58,35 +58,55 @@ function _snippet(index: SearchIndex, row: number, wanted: Wanted, weights: read
   return { field: index.fields[best]!, html };
 }
 
+/** The query's words as term ids, in small typed arrays a token is compared with in a plain loop (a query has a few):
+ *  the words and prefixes' ranges [from, to) counted one by one, its phrases, and the phrases' words (marked too). */
 interface Wanted {
-  counted: (id: number) => boolean;
+  words: Int32Array;
+  from: Int32Array;
+  to: Int32Array;
   phrases: number[][];
-  marked: (id: number) => boolean;
+  inPhrases: Int32Array;
 }
 
-/** The query's words as term ids: those counted one by one (words, prefixes), its phrases, and every id to mark. */
 function _wanted(index: SearchIndex, query: SearchQuery): Wanted {
-  const words = new Set<number>();
+  const words: number[] = [];
   const ranges: [number, number][] = [];
   const phrases: number[][] = [];
-  const inPhrases = new Set<number>();
+  const inPhrases: number[] = [];
   for (const t of query.terms) {
     if (t.exclude) continue;
-    if (t.kind === 'word') words.add(index.termId(t.term));
+    if (t.kind === 'word') words.push(index.termId(t.term));
     else if (t.kind === 'prefix') ranges.push(index.prefixRange(t.prefix));
     else {
       const ids = t.terms.map((term) => index.termId(term));
       if (ids.every((id) => id >= 0)) phrases.push(ids);
-      for (const id of ids) inPhrases.add(id);
+      inPhrases.push(...ids);
     }
   }
-  const counted = (id: number): boolean => words.has(id) || ranges.some(([from, to]) => id >= from && id < to);
-  return { counted, phrases, marked: (id: number): boolean => counted(id) || inPhrases.has(id) };
+  return { words: Int32Array.from(words), from: Int32Array.from(ranges, (r) => r[0]), to: Int32Array.from(ranges, (r) => r[1]),
+    phrases, inPhrases: Int32Array.from(inPhrases) };
+}
+
+/** Whether a token counts on its own: one of the words, or in a prefix's range. */
+function _counted(wanted: Wanted, id: number): boolean {
+  const { words, from, to } = wanted;
+  for (let k = 0; k < words.length; k++) if (words[k] === id) return true;
+  for (let k = 0; k < from.length; k++) if (id >= from[k]! && id < to[k]!) return true;
+  return false;
+}
+
+/** Whether a token is marked: counted, or a word of a phrase. */
+function _marked(wanted: Wanted, id: number): boolean {
+  if (_counted(wanted, id)) return true;
+  for (let k = 0; k < wanted.inPhrases.length; k++) if (wanted.inPhrases[k] === id) return true;
+  return false;
 }
 
 /** Text made safe inside HTML elements and attributes. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : text;
 }
+
+const SPECIAL = /[&<>"']/;
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;' };
