@@ -190,6 +190,8 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
  *  the bound rounded; under the worst hit's score it cannot enter, and at it only if it comes before that hit by kind
  *  and id (for a block, its lowest rank; for a whole list, -1). A common word makes thousands of such ties. */
 export function ruledOut(bound: number, worst: PageHit, typeOrder: number, rank: number): boolean {
+  // rounding moves a score by half a millionth at most: a bound this far under the bar is under it rounded too
+  if (bound < worst.score - 1 / SCALE) return true;
   const best = _rounded(bound);
   if (best !== worst.score) return best < worst.score;
   return typeOrder !== worst.typeOrder ? typeOrder > worst.typeOrder : rank > worst.rank;

@@ -47,6 +47,13 @@ function _inTexts(index: SearchIndex, phrase: readonly string[]): ((text: number
 export function phraseOccurrences(index: SearchIndex, text: number, ids: readonly number[]): number {
   const { tokens, textBounds } = index;
   let n = 0;
+  if (ids.length === 2) {
+    // two words (every phrase a two-word query's plain words make, scanned per row the walk reaches): no inner loop
+    const first = ids[0]!;
+    const second = ids[1]!;
+    for (let i = textBounds[text]!, end = textBounds[text + 1]! - 1; i < end; i++) if (tokens[i] === first && tokens[i + 1] === second) n++;
+    return n;
+  }
   for (let i = textBounds[text]!, end = textBounds[text + 1]! - ids.length; i <= end; i++) {
     let k = 0;
     while (k < ids.length && tokens[i + k] === ids[k]) k++;
