@@ -29,6 +29,8 @@ export interface SearchIndex {
   prefixRange(prefix: string): [number, number];
   /** Rows holding a term id, ascending. */
   posting(id: number): Uint32Array;
+  /** How many rows hold a term id (posting(id).length, without making a view: what bounds and estimates read). */
+  postingLength(id: number): number;
   /** The field weights the index was built with (all 1 unless given). */
   readonly weights: readonly number[];
   /** Beside posting(id), each row's occurrences of the term counted with `weights`: what BM25 reads per row. */
@@ -155,6 +157,7 @@ export function searchIndexOver(arrays: SearchArrays, text: (textId: number) => 
       return [_lowerBound(vocabulary, prefix), _lowerBound(vocabulary, `${prefix}\uffff`)];
     },
     posting: (id) => (id >= 0 && id < terms ? all.subarray(starts[id]!, starts[id + 1]!) : EMPTY_ROWS),
+    postingLength: (id) => (id >= 0 && id < terms ? starts[id + 1]! - starts[id]! : 0),
     weights: arrays.weights,
     postingCounts: (id) => (id >= 0 && id < terms ? counts.subarray(starts[id]!, starts[id + 1]!) : EMPTY_COUNTS),
     text: (row, field) => (row >= 0 && row < arrays.size && field >= 0 && field < width ? text(fieldTexts[row * width + field]!) : null),

@@ -11,7 +11,7 @@ import { phraseCounter } from './phrase.ts';
 import type { PageHeap, PageHit } from './page-heap.ts';
 import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { scoredTerms, termIdf } from './rank.ts';
-import { BLOCK, phraseTermRows, prefixRows, wordRows, type TermRows } from './term-rows.ts';
+import { BLOCK, phraseTermRows, prefixRows, wordMax, wordRows, type TermRows } from './term-rows.ts';
 import { holdsTerm, termIds } from './term-test.ts';
 import { gallopU32 } from '../query/keys.ts';
 
@@ -53,18 +53,15 @@ export function planList(index: SearchIndex, ranks: Uint32Array, query: SearchQu
  *  common word (its idf is at most that word's) and a term factor stays under K1 + 1. */
 function _termBound(index: SearchIndex, ranks: Uint32Array, term: SearchTerm): number {
   if (term.kind === 'phrase') {
-    const words = term.terms.map((t) => wordRows(index, ranks, index.termId(t)));
-    if (words.some((w) => w.rows.length === 0)) return -1;
-    return termIdf(index, term) * Math.min(...words.map((w) => w.max));
+    const words = term.terms.map((t) => index.termId(t));
+    if (words.some((id) => index.postingLength(id) === 0)) return -1;
+    return termIdf(index, term) * Math.min(...words.map((id) => wordMax(index, ranks, id)));
   }
   const [from, to] = termIds(index, term);
   if (to <= from) return -1;
-  if (to - from === 1) {
-    const word = wordRows(index, ranks, from);
-    return idf(word.rows.length, index.size) * word.max;
-  }
+  if (to - from === 1) return idf(index.postingLength(from), index.size) * wordMax(index, ranks, from);
   let most = 0;
-  for (let id = from; id < to; id++) most = Math.max(most, index.posting(id).length);
+  for (let id = from; id < to; id++) most = Math.max(most, index.postingLength(id));
   return idf(most, index.size) * (K1 + 1);
 }
 

@@ -36,11 +36,11 @@ export function matchRows(index: SearchIndex, query: SearchQuery): Uint32Array {
 
 /** How many rows a term's walk would visit: a word's rows, a phrase's rarest word's, a prefix's words' together. */
 function _size(index: SearchIndex, term: SearchTerm): number {
-  if (term.kind === 'word') return index.posting(index.termId(term.term)).length;
+  if (term.kind === 'word') return index.postingLength(index.termId(term.term));
   if (term.kind === 'phrase') return _rarestWord(index, term.terms).length;
   const [from, to] = index.prefixRange(term.prefix);
   let n = 0;
-  for (let id = from; id < to; id++) n += index.posting(id).length;
+  for (let id = from; id < to; id++) n += index.postingLength(id);
   return n;
 }
 

@@ -42,6 +42,15 @@ export function wordRows(index: SearchIndex, ranks: Uint32Array, id: number): Te
   return { rows: index.posting(id), counts: index.postingCounts(id), blocks: all.blocks.subarray(from, to), minRanks: all.minRanks.subarray(from, to), max: all.max[id]! };
 }
 
+/** The highest term factor among the rows of the word with term id `id` (what wordRows(…).max gives, without its
+ *  views: a query's plan asks it of every list). */
+export function wordMax(index: SearchIndex, ranks: Uint32Array, id: number): number {
+  if (id < 0) return 0;
+  let all = bounds.get(index);
+  if (!all) bounds.set(index, all = _wordBounds(index, ranks));
+  return all.max[id]!;
+}
+
 /** The rows of any word starting with `prefix`, each row once with its occurrences of all of them summed. */
 export function prefixRows(index: SearchIndex, ranks: Uint32Array, prefix: string): TermRows {
   const [from, to] = index.prefixRange(prefix);
