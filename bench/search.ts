@@ -4,11 +4,11 @@
 // (gateway/server.ts in its own process, answer cache off, rate limits out of the way), one worker then two, under wrk
 // at 8 connections over a 500-query mix of /search and a 500-query mix of list `search`, with each worker's start,
 // first search (its search files opened) and RSS; (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
-// better-sqlite3, answering a list's search with the same page of records), one process; and, as the baseline list search
-// is held to, the same lists' pages under their plain filters. Each measured run also gives
-// the CPU the server used per answer and the share of the cores wrk took: on this machine wrk runs on the same cores,
-// so the rate alone understates what the server does with cores of its own. Queries are drawn from the lists' own words: single words, two words, phrases,
-// prefixes, exclusions. Figures go to .tmp/bench-search.md and, reviewed, docs/benchmarks-search.md.
+// better-sqlite3, answering a list's search with the same page of records), one process; and, as the baseline list
+// search is held to, the same lists' pages under their plain filters. Each measured run also gives the CPU the server
+// used per answer and the share of the cores wrk took: on this machine wrk runs on the same cores, so the rate alone
+// understates what the server does with cores of its own. Queries are drawn from the lists' own words: single words,
+// two words, phrases, prefixes, exclusions. Figures go to .tmp/bench-search.md and, reviewed, docs/benchmarks-search.md.
 import { spawn } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -66,8 +66,9 @@ const rssWarm = rssMb(one.child.pid!);
 // cache of recently read records (export/serve/recent-records.ts), which any filtered list does, with search or not
 const oursSearch = await _measured(one.origin, searchPaths, one.child.pid!);
 const rssSearched = rssMb(one.child.pid!);
-const ours = { search: oursSearch, list: await _measured(one.origin, listPaths, one.child.pid!), plain: await _measured(one.origin, plainPaths, one.child.pid!) };
+const oursList = await _measured(one.origin, listPaths, one.child.pid!);
 const rssListed = rssMb(one.child.pid!);
+const ours = { search: oursSearch, list: oursList, plain: await _measured(one.origin, plainPaths, one.child.pid!) };
 one.child.kill('SIGTERM');
 const two = await startGateway(2, '/api/v1', env);
 for (let i = 0; i < 4; i++) for (const p of warmPaths) await fetch(`${two.origin}${p}`).then((r) => r.arrayBuffer()); // both workers' indexes
