@@ -36,8 +36,8 @@ export function scoredTerms(query: SearchQuery): SearchTerm[] {
 /** A term's idf in the index: a word's from its rows, a phrase's the sum of its words', a prefix's from its rows. */
 export function termIdf(index: SearchIndex, term: SearchTerm): number {
   if (term.kind === 'phrase') return term.terms.reduce((sum, t) => sum + idf(index.postingLength(index.termId(t)), index.size), 0);
-  const rows = term.kind === 'word' ? index.posting(index.termId(term.term)) : prefixUnion(index, term.prefix).rows;
-  return idf(rows.length, index.size);
+  const held = term.kind === 'word' ? index.postingLength(index.termId(term.term)) : prefixUnion(index, term.prefix).rows.length;
+  return idf(held, index.size);
 }
 
 /** The query's plain words as one phrase, when it has two or more and nothing else to find. */

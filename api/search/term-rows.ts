@@ -36,8 +36,7 @@ const bounds = new WeakMap<SearchIndex, WordBounds>();
 /** The rows of the word with term id `id` (none for -1); `ranks`: the list's rows' ranks in id order. */
 export function wordRows(index: SearchIndex, ranks: Uint32Array, id: number): TermRows {
   if (id < 0) return NONE;
-  let all = bounds.get(index);
-  if (!all) bounds.set(index, all = _wordBounds(index, ranks));
+  const all = _boundsOf(index, ranks);
   const [from, to] = [all.starts[id]!, all.starts[id + 1]!];
   return { rows: index.posting(id), counts: index.postingCounts(id), blocks: all.blocks.subarray(from, to), minRanks: all.minRanks.subarray(from, to), max: all.max[id]! };
 }
@@ -45,10 +44,14 @@ export function wordRows(index: SearchIndex, ranks: Uint32Array, id: number): Te
 /** The highest term factor among the rows of the word with term id `id` (what wordRows(…).max gives, without its
  *  views: a query's plan asks it of every list). */
 export function wordMax(index: SearchIndex, ranks: Uint32Array, id: number): number {
-  if (id < 0) return 0;
+  return id < 0 ? 0 : _boundsOf(index, ranks).max[id]!;
+}
+
+/** Every word's bounds in the index, worked out on first need. */
+function _boundsOf(index: SearchIndex, ranks: Uint32Array): WordBounds {
   let all = bounds.get(index);
   if (!all) bounds.set(index, all = _wordBounds(index, ranks));
-  return all.max[id]!;
+  return all;
 }
 
 /** The rows of any word starting with `prefix`, each row once with its occurrences of all of them summed. */

@@ -2,8 +2,8 @@
 // list page or a search, and none of these answers needs a routing framework. This Node listener answers exactly those
 // requests: it counts the hit with the app's limiter, takes the file's representation in the negotiated coding from
 // the export (held, or read once and then held) or the engine's answer from the app's own serveList or serveSearch, and
-// finishes it with
-// finishAnswer (gateway/http/respond.ts) like every other answer, so status, headers and bytes are the h3 path's.
+// finishes it with finishAnswer (gateway/http/respond.ts) like every other answer, so status, headers and bytes are
+// the h3 path's.
 // Anything else (another method, an unusual target, a file the export does not list, a refused or uncounted hit, an
 // error such as a malformed filter) goes to the h3 app unchanged, with the hit already counted so it counts once.
 import type { IncomingMessage, ServerResponse } from 'node:http';
