@@ -12,12 +12,15 @@ export const SECTIONS = {
   tokens: Int32Array, textBounds: Uint32Array, fieldTexts: Uint32Array, rowLengths: Uint32Array,
   postingStarts: Uint32Array, postingRows: Uint32Array, postingCounts: Uint16Array, idRows: Uint32Array, idRanks: Uint32Array,
   stringOffsets: Uint32Array, stringBytes: Uint8Array, rowIds: Uint32Array, rowTitles: Uint32Array, rowPaths: Uint32Array,
-  textStrings: Uint32Array, terms: Uint32Array,
+  textStrings: Uint32Array, terms: Uint32Array, pairStarts: Uint32Array, pairFollowers: Uint32Array,
 } as const satisfies Record<string, TypedOf>;
 
+/** The sections a file of an earlier version lacks, by the version that added them. */
+export const ADDED_IN: Partial<Record<SectionName, number>> = { pairStarts: 3, pairFollowers: 3 };
+
 export type SectionName = keyof typeof SECTIONS;
-export type Sections = { [K in Exclude<SectionName, 'tokens' | 'postingCounts' | 'stringBytes'>]: Uint32Array } &
-  { tokens: Int32Array; postingCounts: Uint16Array; stringBytes: Uint8Array };
+export type Sections = { [K in Exclude<SectionName, 'tokens' | 'postingCounts' | 'stringBytes' | 'pairStarts' | 'pairFollowers'>]: Uint32Array } &
+  { tokens: Int32Array; postingCounts: Uint16Array; stringBytes: Uint8Array; pairStarts?: Uint32Array; pairFollowers?: Uint32Array };
 
 /** The file's JSON header. */
 export interface SearchHeader {
@@ -56,6 +59,15 @@ export function checkSearchSections(header: SearchHeader, s: Sections): void {
   _below(s.idRanks, size, 'idRanks', fail);
   for (const name of ['rowIds', 'rowTitles', 'rowPaths', 'terms'] as const) _below(s[name], strings, name, fail);
   _below(s.textStrings.subarray(1), strings, 'textStrings', fail); // text 0, the empty text, has no string
+  if (s.pairStarts) {
+    // each word's followers are searched by halving, so they must rise strictly
+    if (s.pairStarts.length !== termCount + 1) fail('pairStarts');
+    _bounds(s.pairStarts, s.pairFollowers!.length, 'pairStarts', fail);
+    _below(s.pairFollowers!, termCount, 'pairFollowers', fail);
+    for (let id = 0; id < termCount; id++) {
+      for (let k = s.pairStarts[id]! + 1; k < s.pairStarts[id + 1]!; k++) if (s.pairFollowers![k]! <= s.pairFollowers![k - 1]!) fail(`pairFollowers of term ${id} not rising`);
+    }
+  }
 }
 
 // offsets into an array of `length`: from 0, never falling, ending at its length

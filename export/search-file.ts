@@ -2,7 +2,7 @@
 // build made it (api/search/index.ts) and what /search shows of each row, so the gateway views the arrays where they
 // lie instead of parsing documents and building the index again. Rows are the rows of the list's data file, in order.
 //
-// Format (little-endian; version 2):
+// Format (little-endian; version 3):
 //   bytes 0–7    the magic "TOSEARCH"
 //   bytes 8–11   the version (uint32)
 //   bytes 12–15  the byte length H of the header (uint32)
@@ -15,13 +15,17 @@
 //     stringBytes[stringOffsets[s]] … stringBytes[stringOffsets[s + 1] - 1], each distinct string once;
 //   rowIds, rowTitles, rowPaths: each row's id, title and API path (below the base URL) as string numbers;
 //   textStrings: each distinct field text's string number (text 0, the empty text, has none: 0, unread);
-//   terms: the sorted vocabulary's string numbers.
+//   terms: the sorted vocabulary's string numbers;
+//   pairStarts, pairFollowers: which words directly follow which (api/search/word-pairs.ts).
+// A file of version 2 (written before the pairs were kept) is read without them: its phrases are searched the same,
+// only without knowing beforehand which pairs of words never stand together.
 // A file too short for what its header names, of another magic or version, or whose arrays do not fit together is
 // refused with an error; its bytes are checked against the export's manifest before they get here.
 import type { SearchType } from '../api/search/documents.ts';
 import { toIdOrder, type IdOrder } from '../api/search/id-order.ts';
-import { buildSearchArrays, postingsOf, searchIndexOver, type SearchArrays, type SearchDocs, type SearchIndex } from '../api/search/index.ts';
-import { SECTIONS, checkSearchSections, type SearchHeader, type SectionName, type Sections, type TypedOf } from './search-file-sections.ts';
+import { buildSearchArrays, searchIndexOver, type SearchArrays, type SearchDocs, type SearchIndex } from '../api/search/index.ts';
+import { postingsOf } from '../api/search/postings.ts';
+import { ADDED_IN, SECTIONS, checkSearchSections, type SearchHeader, type SectionName, type Sections, type TypedOf } from './search-file-sections.ts';
 
 /** What the build indexes: the list's documents with each row's id, title and API path. */
 export interface SearchFile extends SearchDocs {
@@ -42,7 +46,9 @@ export interface OpenedSearchFile {
 }
 
 const MAGIC = 'TOSEARCH';
-const VERSION = 2;
+const VERSION = 3;
+/** The versions read: this one, and those whose missing sections (ADDED_IN) are optional. */
+const READS = [2, 3];
 const FIXED = 16;
 
 type Typed = Int32Array | Uint32Array | Uint16Array | Uint8Array;
@@ -76,14 +82,15 @@ export function searchFileBytes(file: SearchFile, weights: readonly number[]): U
     tokens: arrays.tokens, textBounds: arrays.textBounds, fieldTexts: arrays.fieldTexts, rowLengths: arrays.rowLengths,
     postingStarts: arrays.postingStarts, postingRows: arrays.postingRows, postingCounts: arrays.postingCounts,
     idRows: idOrder.rows, idRanks: idOrder.ranks, stringOffsets, stringBytes, rowIds, rowTitles, rowPaths, textStrings, terms,
+    pairStarts: arrays.pairs!.starts, pairFollowers: arrays.pairs!.followers,
   };
   // the header's offsets depend on its own length: laid out once with the header's length, again if that moved them
   const layout = (start: number) => {
     const at: Record<string, [number, number]> = {};
     let offset = start;
     for (const name of Object.keys(SECTIONS) as SectionName[]) {
-      at[name] = [offset, sections[name].length];
-      offset = _aligned(offset + sections[name].byteLength);
+      at[name] = [offset, sections[name]!.length];
+      offset = _aligned(offset + sections[name]!.byteLength);
     }
     return { at, end: offset };
   };
@@ -104,7 +111,7 @@ export function searchFileBytes(file: SearchFile, weights: readonly number[]): U
   view.setUint32(12, header.length, true);
   out.set(header, FIXED);
   for (const name of Object.keys(SECTIONS) as SectionName[]) {
-    const a: Typed = sections[name];
+    const a: Typed = sections[name]!;
     out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), placed.at[name]![0]);
   }
   return out;
@@ -120,7 +127,7 @@ export function openSearchFile(given: Uint8Array, weights?: readonly number[]): 
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
-  if (version !== VERSION) throw new Error(`search file of version ${version}, not ${VERSION}`);
+  if (!READS.includes(version)) throw new Error(`search file of version ${version}, not one of ${READS.join(', ')}`);
   const headerLength = view.getUint32(12, true);
   if (FIXED + headerLength > bytes.byteLength) throw new Error('search file truncated in its header');
   let header: SearchHeader;
@@ -132,6 +139,7 @@ export function openSearchFile(given: Uint8Array, weights?: readonly number[]): 
   if (typeof header !== 'object' || header === null) throw new Error('search file damaged: its header is not an object');
   const sections = {} as Record<SectionName, Typed>;
   for (const name of Object.keys(SECTIONS) as SectionName[]) {
+    if (version < (ADDED_IN[name] ?? 0)) continue;
     const [offset, count] = header.sections?.[name] ?? [];
     const Type: TypedOf = SECTIONS[name];
     if (!Number.isInteger(offset) || !Number.isInteger(count) || offset! % 8 !== 0 || offset! < FIXED + headerLength || count! < 0) {
@@ -152,6 +160,7 @@ export function openSearchFile(given: Uint8Array, weights?: readonly number[]): 
     vocabulary: Array.from(s.terms, string),
     tokens: s.tokens, textBounds: s.textBounds, fieldTexts: s.fieldTexts, rowLengths: s.rowLengths,
     postingStarts: s.postingStarts, postingRows: s.postingRows, postingCounts: reweighted ?? s.postingCounts,
+    pairs: s.pairStarts ? { starts: s.pairStarts, followers: s.pairFollowers! } : null,
   };
   return {
     type: header.type,

@@ -6,6 +6,8 @@
 // list's documents (buildSearchArrays) and writes them into the export (export/search-file.ts); a SearchIndex is the
 // same code over arrays either just built or viewed where they lie in the export's file (searchIndexOver).
 import { terms } from './tokenize.ts';
+import { postingsOf } from './postings.ts';
+import { follows, wordPairsOf, type WordPairs } from './word-pairs.ts';
 
 /** No rows (api/search is imported by the query layer, so it keeps its own). */
 export const EMPTY_ROWS = new Uint32Array(0);
@@ -43,6 +45,9 @@ export interface SearchIndex {
   readonly fieldTexts: Uint32Array;
   /** Each row's length in tokens, all fields together (BM25's document length). */
   readonly rowLengths: Uint32Array;
+  /** Whether term id `second` directly follows term id `first` within some field: false only when it never does
+   *  (always true for an index whose pairs were not kept, word-pairs.ts). */
+  follows(first: number, second: number): boolean;
   /** A row's field text as indexed. */
   text(row: number, field: number): string | null;
   /** Tokens of every row (for BM25's average length). */
@@ -67,6 +72,8 @@ export interface SearchArrays {
   postingStarts: Uint32Array;
   postingRows: Uint32Array;
   postingCounts: Uint16Array;
+  /** Which words directly follow which (word-pairs.ts); null in a file written before they were kept. */
+  pairs: WordPairs | null;
 }
 
 /** The arrays of `docs` and each distinct text by text id (text 0, the empty text, is null). */
@@ -130,6 +137,7 @@ export function buildSearchArrays(docs: SearchDocs, weights: readonly number[] =
     arrays: {
       fields: docs.fields, weights, size, totalTokens, vocabulary, tokens, textBounds, fieldTexts, rowLengths,
       postingStarts: postings.starts, postingRows: postings.all, postingCounts: postings.counts,
+      pairs: wordPairsOf(tokens, textBounds, vocabulary.length),
     },
     texts,
   };
@@ -160,55 +168,12 @@ export function searchIndexOver(arrays: SearchArrays, text: (textId: number) => 
     postingLength: (id) => (id >= 0 && id < terms ? starts[id + 1]! - starts[id]! : 0),
     weights: arrays.weights,
     postingCounts: (id) => (id >= 0 && id < terms ? counts.subarray(starts[id]!, starts[id + 1]!) : EMPTY_COUNTS),
+    follows: (first, second) => (arrays.pairs ? follows(arrays.pairs, first, second) : true),
     text: (row, field) => (row >= 0 && row < arrays.size && field >= 0 && field < width ? text(fieldTexts[row * width + field]!) : null),
   };
 }
 
 const EMPTY_COUNTS = new Uint16Array(0);
-
-/** Each term's rows, each row once, in one array (count, then fill; rows ascending because they are visited so),
- *  with the term's weighted occurrences in each row beside them, as 16-bit whole numbers (half the bytes of a float:
- *  the weights are whole numbers, and a row would need thousands of one word to pass 65,535). Also what a loader calls
- *  when the index was built with other weights than the ones it is asked for. */
-export function postingsOf(tokens: Int32Array, textBounds: Uint32Array, fieldTexts: Uint32Array, size: number, count: number,
-  weights: readonly number[]): { starts: Uint32Array; all: Uint32Array; counts: Uint16Array } {
-  const width = weights.length;
-  // a count is then never zero in a row that holds the word, which the sums per row of a query rely on
-  if (!weights.every((w) => Number.isInteger(w) && w >= 1)) throw new Error(`search field weights must be whole numbers of at least 1 (${weights.join(', ')})`);
-  const starts = new Uint32Array(count + 1);
-  const last = new Int32Array(count).fill(-1);
-  for (let r = 0; r < size; r++) {
-    for (let f = 0; f < width; f++) {
-      const text = fieldTexts[r * width + f]!;
-      for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) {
-        const id = tokens[i]!;
-        if (last[id] !== r) { last[id] = r; starts[id + 1]!++; }
-      }
-    }
-  }
-  for (let c = 0; c < count; c++) starts[c + 1]! += starts[c]!;
-  const all = new Uint32Array(starts[count]!);
-  const sums = new Uint32Array(starts[count]!);
-  const fill = starts.slice(0, count);
-  last.fill(-1);
-  for (let r = 0; r < size; r++) {
-    for (let f = 0; f < width; f++) {
-      const weight = weights[f]!;
-      const text = fieldTexts[r * width + f]!;
-      for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) {
-        const id = tokens[i]!;
-        if (last[id] !== r) { last[id] = r; all[fill[id]!++] = r; }
-        sums[fill[id]! - 1]! += weight;
-      }
-    }
-  }
-  const counts = new Uint16Array(sums.length);
-  for (let i = 0; i < sums.length; i++) {
-    if (sums[i]! > 0xffff) throw new Error(`a search row counts ${sums[i]} weighted occurrences of one word, more than 65,535`);
-    counts[i] = sums[i]!;
-  }
-  return { starts, all, counts };
-}
 
 function _grow(a: Int32Array): Int32Array {
   const b = new Int32Array(a.length * 2);

@@ -7,7 +7,7 @@
 // that is kept is scored with the same arithmetic as the exhaustive scorer (rank.ts), which the tests hold this to.
 import { averageLength, idf, K1, termFactor } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
-import { phraseCounter } from './phrase.ts';
+import { phraseCounter, phraseMayOccur } from './phrase.ts';
 import type { PageHeap, PageHit } from './page-heap.ts';
 import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
 import { scoredTerms, termIdf } from './rank.ts';
@@ -41,7 +41,7 @@ export interface ScanPlan {
 export function planList(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ListPlan | null {
   if (unsatisfiable(query)) return null;
   let bound = 0;
-  for (const term of scoredTerms(query)) {
+  for (const term of _scoredIn(index, query)) {
     const most = _termBound(index, ranks, term);
     if (most < 0) return null;
     bound += most;
@@ -54,7 +54,7 @@ export function planList(index: SearchIndex, ranks: Uint32Array, query: SearchQu
 function _termBound(index: SearchIndex, ranks: Uint32Array, term: SearchTerm): number {
   if (term.kind === 'phrase') {
     const words = term.terms.map((t) => index.termId(t));
-    if (words.some((id) => index.postingLength(id) === 0)) return -1;
+    if (!phraseMayOccur(index, words)) return -1;
     return termIdf(index, term) * Math.min(...words.map((id) => wordMax(index, ranks, id)));
   }
   const [from, to] = termIds(index, term);
@@ -76,7 +76,7 @@ function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): S
     return required.push(rows()) - 1;
   };
   const wanted = query.terms.filter((t) => !t.exclude).length;
-  const scored: Scored[] = scoredTerms(query).map((term, i) => {
+  const scored: Scored[] = _scoredIn(index, query).map((term, i) => {
     if (term.kind === 'word' || term.kind === 'prefix') {
       const source = term.kind === 'word' ? need(`w ${term.term}`, () => wordRows(index, ranks, index.termId(term.term)))
         : need(`p ${term.prefix}`, () => prefixRows(index, ranks, term.prefix));
@@ -91,6 +91,16 @@ function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): S
   if (required.some((r) => r.rows.length === 0)) return null;
   const excluded = query.terms.filter((t) => t.exclude).map((t) => holdsTerm(index, t));
   return { index, required, scored, excluded };
+}
+
+/** What the query scores in this index: its terms, and the phrase its plain words make only where those words ever
+ *  stand together (where they never do, that phrase adds nothing to any row, so there is nothing to look for). */
+function _scoredIn(index: SearchIndex, query: SearchQuery): SearchTerm[] {
+  const scored = scoredTerms(query);
+  const wanted = query.terms.filter((t) => !t.exclude).length;
+  if (scored.length === wanted) return scored;
+  const phrase = scored[wanted] as Extract<SearchTerm, { kind: 'phrase' }>;
+  return phraseMayOccur(index, phrase.terms.map((t) => index.termId(t))) ? scored : scored.slice(0, wanted);
 }
 
 /** Where the list stands in the page's order, and which of its rows a cursor has already passed. */

@@ -43,6 +43,13 @@ function _inTexts(index: SearchIndex, phrase: readonly string[]): ((text: number
   };
 }
 
+/** Whether a phrase of these term ids can occur at all: each pair of neighbours in it stands together somewhere
+ *  (word-pairs.ts). What lets a search skip reading texts for a phrase that is in no row. */
+export function phraseMayOccur(index: SearchIndex, ids: readonly number[]): boolean {
+  for (let k = 1; k < ids.length; k++) if (!index.follows(ids[k - 1]!, ids[k]!)) return false;
+  return ids.every((id) => id >= 0);
+}
+
 /** How often the term ids `ids` occur one after the other in text `text`. */
 export function phraseOccurrences(index: SearchIndex, text: number, ids: readonly number[]): number {
   const { tokens, textBounds } = index;

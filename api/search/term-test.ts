@@ -2,12 +2,13 @@
 // every row that holds it: an excluded term, or a required one that does not drive the walk, then costs a lookup per
 // row the query reaches (a page's worth on a list), not a pass over the term's posting lists.
 import type { SearchIndex } from './index.ts';
-import { phraseCounter } from './phrase.ts';
+import { phraseCounter, phraseMayOccur } from './phrase.ts';
 import type { SearchTerm } from './query.ts';
 import { holdsU32 } from '../query/keys.ts';
 
 export function holdsTerm(index: SearchIndex, term: SearchTerm): (row: number) => boolean {
   if (term.kind === 'phrase') {
+    if (!phraseMayOccur(index, term.terms.map((t) => index.termId(t)))) return () => false;
     const count = phraseCounter(index, term.terms, true);
     return (row) => count(row) > 0;
   }

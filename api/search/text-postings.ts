@@ -4,7 +4,7 @@
 // it is found in, however rare it is. Its occurrences in each row are counted with the index's field weights, as the
 // exhaustive scorer counts them.
 import { EMPTY_ROWS, type SearchIndex } from './index.ts';
-import { phraseOccurrences } from './phrase.ts';
+import { phraseMayOccur, phraseOccurrences } from './phrase.ts';
 import { rowScratch, takeSums } from './row-scratch.ts';
 import { gallopU32 } from '../query/keys.ts';
 
@@ -22,7 +22,7 @@ const kept = new WeakMap<SearchIndex, TextPostings>();
 /** The rows holding the phrase `words` (one after the other within one field), ascending, with its weighted count. */
 export function phraseRows(index: SearchIndex, words: readonly string[]): { rows: Uint32Array; counts: Float32Array } {
   const ids = words.map((w) => index.termId(w));
-  if (ids.some((id) => id < 0)) return { rows: EMPTY_ROWS, counts: new Float32Array(0) };
+  if (!phraseMayOccur(index, ids)) return { rows: EMPTY_ROWS, counts: new Float32Array(0) };
   let postings = kept.get(index);
   if (!postings) kept.set(index, postings = _textPostings(index));
   const { wordStarts, texts, slotStarts, slots } = postings;

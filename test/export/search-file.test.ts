@@ -48,6 +48,8 @@ function _expectSame(read: SearchIndex, built: SearchIndex): void {
   for (const term of [...built.vocabulary, 'zzz-absent', '']) expect(read.termId(term), term).toBe(built.termId(term));
   for (const prefix of ['', 'o', 'on', 'hous', 'caf', 'zz', '東']) expect(read.prefixRange(prefix), prefix).toEqual(built.prefixRange(prefix));
   for (let r = 0; r < built.size; r++) for (let f = 0; f < built.fields.length; f++) expect(read.text(r, f)).toBe(built.text(r, f));
+  const words = built.vocabulary.length;
+  for (let a = -1; a <= words; a++) for (let b = -1; b <= words; b++) expect(read.follows(a, b), `${a} ${b}`).toBe(built.follows(a, b));
 }
 
 function _expectRows(read: OpenedSearchFile, file: SearchFile): void {
@@ -108,6 +110,34 @@ describe('the search file', () => {
     _expectSame(openSearchFile(searchFileBytes(blank, [5])).index, buildSearchIndex(blank, [5]));
   });
 
+  it('reads a file of version 2, written before the pairs of neighbours were kept: every pair may follow, the same rows found', () => {
+    const file = _file(9, 300);
+    const bytes = searchFileBytes(file, WEIGHTS);
+    // version 2's header names no pair sections; it is written over the new one's, padded with spaces to its length
+    const length = new DataView(bytes.buffer).getUint32(12, true);
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + length))) as { sections: Record<string, unknown> };
+    delete header.sections.pairStarts;
+    delete header.sections.pairFollowers;
+    const older = bytes.slice();
+    new DataView(older.buffer).setUint32(8, 2, true);
+    older.set(new TextEncoder().encode(JSON.stringify(header).padEnd(length, ' ')), 16);
+    const read = openSearchFile(older);
+    const built = buildSearchIndex(file, WEIGHTS);
+    const words = built.vocabulary.length;
+    const never: string[] = [];
+    for (let a = 0; a < words; a++) {
+      for (let b = 0; b < words; b++) {
+        expect(read.index.follows(a, b)).toBe(true);
+        if (!built.follows(a, b) && /^[a-z]+$/.test(built.vocabulary[a]! + built.vocabulary[b]!)) never.push(`"${built.vocabulary[a]} ${built.vocabulary[b]}"`);
+      }
+    }
+    expect(never.length).toBeGreaterThan(0);
+    _expectRows(read, file);
+    for (const q of ['"ontario place"', ...never.slice(0, 5), 'transit -"snow clearing"', 'ontario place']) {
+      expect([...matchRows(read.index, parseSearch(q))], q).toEqual([...matchRows(built, parseSearch(q))]);
+    }
+  });
+
   it('refuses a file cut short anywhere, or of another magic or version', () => {
     const bytes = searchFileBytes(_file(7, 120), WEIGHTS);
     for (let n = 0; n < bytes.length; n += Math.max(1, Math.floor(bytes.length / 300))) {
@@ -143,5 +173,15 @@ describe('the search file', () => {
     expect(() => openSearchFile(damaged('textBounds', 2, 0xffffffff))).toThrow(/textBounds fall at 3/);
     expect(() => openSearchFile(damaged('rowIds', 0, 1e6))).toThrow(/rowIds\[0\] out of range/);
     expect(() => openSearchFile(damaged('stringOffsets', 0, 1))).toThrow(/stringOffsets do not span/);
+    // a word's followers are searched by halving: out of order, one would be missed and a phrase not found
+    const starts = header.sections.pairStarts!;
+    const first = Array.from({ length: starts[1] - 1 }, (_, id) => id).find((id) => {
+      const view = new DataView(bytes.buffer);
+      return view.getUint32(starts[0] + (id + 1) * 4, true) - view.getUint32(starts[0] + id * 4, true) >= 2;
+    })!;
+    const from = new DataView(bytes.buffer).getUint32(starts[0] + first * 4, true);
+    expect(() => openSearchFile(damaged('pairFollowers', from + 1, 0))).toThrow(new RegExp(`pairFollowers of term ${first} not rising`));
+    expect(() => openSearchFile(damaged('pairFollowers', from, read.index.vocabulary.length))).toThrow(/pairFollowers\[\d+\] out of range/);
+    expect(() => openSearchFile(damaged('pairStarts', 0, 1))).toThrow(/pairStarts do not span/);
   });
 });

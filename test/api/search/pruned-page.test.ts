@@ -140,6 +140,32 @@ describe('searchPage with pruning', () => {
     expect(want.length).toBeGreaterThan(0);
     expect(searchPage(lists, parseSearch('xenon yarrow', 'q'), 200, null).hits.map(_key)).toEqual(want);
   });
+
+  // the phrase two plain words make is not looked for in a list where they never stand together (word-pairs.ts): the
+  // pages are still the exhaustive scorer's, in that list and in the one where they do
+  it.each([1, 2])('gives them where the words of a query stand together in one list and never in the other (seed %i)', (seed) => {
+    const rng = seeded(200 + seed);
+    const withTail = (type: 'registration' | 'communication', rows: number, tails: readonly string[]): SearchedList => {
+      const fields = searchSource(type).fields;
+      const ids = Array.from({ length: rows }, (_, i) => String(i * 5 + rng.int(0, 4)));
+      const docs = { fields: fields.map((f) => f.name), rows: ids.map(() => fields.map((_f, f) => {
+        const text = _text(rng, f === 0 ? 10 : 4);
+        return rng.int(0, 2) === 0 ? [text, rng.pick(tails)].filter(Boolean).join(' ') : text;
+      })) };
+      return { type, index: buildSearchIndex(docs, fields.map((f) => f.weight)), id: (r) => ids[r]!, title: (r) => ids[r]!, path: (r) => ids[r]!, idOrder: toIdOrder(ids) };
+    };
+    const lists = [withTail('registration', 3000, ['zoning by-law', 'by-law for zoning', 'zoning by-law amendment']),
+      withTail('communication', 2500, ['zoning law', 'zoning by-law', 'law housing zoning'])];
+    const [never, together] = lists.map((l) => l.index.follows(l.index.termId('zone'), l.index.termId('law')));
+    expect([never, together]).toEqual([false, true]);
+    for (const q of ['zoning law', 'law zoning', '"zoning law"', 'zoning law housing', 'zoning law -park', 'zoning law -"by law"',
+      '"by law" zoning', 'zoning -"zoning law"', 'law zon*']) {
+      const want = _everything(lists, q);
+      expect(want.length, q).toBeGreaterThan(0);
+      for (const limit of [1, 5, 20, 200]) expect([q, limit, searchPage(lists, parseSearch(q, 'q'), limit, null).hits.map(_key)]).toEqual([q, limit, want.slice(0, limit)]);
+      _afterCursor(lists, q, want);
+    }
+  });
 });
 
 /** Two pages on, after a cursor taken from the middle of the list. */
