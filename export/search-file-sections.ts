@@ -13,14 +13,17 @@ export const SECTIONS = {
   postingStarts: Uint32Array, postingRows: Uint32Array, postingCounts: Uint16Array, idRows: Uint32Array, idRanks: Uint32Array,
   stringOffsets: Uint32Array, stringBytes: Uint8Array, rowIds: Uint32Array, rowTitles: Uint32Array, rowPaths: Uint32Array,
   textStrings: Uint32Array, terms: Uint32Array, pairStarts: Uint32Array, pairFollowers: Uint32Array,
+  pairTextStarts: Uint32Array, pairTexts: Uint32Array,
 } as const satisfies Record<string, TypedOf>;
 
 /** The sections a file of an earlier version lacks, by the version that added them. */
-export const ADDED_IN: Partial<Record<SectionName, number>> = { pairStarts: 3, pairFollowers: 3 };
+export const ADDED_IN: Partial<Record<SectionName, number>> = { pairStarts: 3, pairFollowers: 3, pairTextStarts: 3, pairTexts: 3 };
 
 export type SectionName = keyof typeof SECTIONS;
-export type Sections = { [K in Exclude<SectionName, 'tokens' | 'postingCounts' | 'stringBytes' | 'pairStarts' | 'pairFollowers'>]: Uint32Array } &
-  { tokens: Int32Array; postingCounts: Uint16Array; stringBytes: Uint8Array; pairStarts?: Uint32Array; pairFollowers?: Uint32Array };
+export type Sections = { [K in Exclude<SectionName, 'tokens' | 'postingCounts' | 'stringBytes' | Pairs>]: Uint32Array } &
+  { tokens: Int32Array; postingCounts: Uint16Array; stringBytes: Uint8Array } & { [K in Pairs]?: Uint32Array };
+
+type Pairs = 'pairStarts' | 'pairFollowers' | 'pairTextStarts' | 'pairTexts';
 
 /** The file's JSON header. */
 export interface SearchHeader {
@@ -60,13 +63,15 @@ export function checkSearchSections(header: SearchHeader, s: Sections): void {
   for (const name of ['rowIds', 'rowTitles', 'rowPaths', 'terms'] as const) _below(s[name], strings, name, fail);
   _below(s.textStrings.subarray(1), strings, 'textStrings', fail); // text 0, the empty text, has no string
   if (s.pairStarts) {
-    // each word's followers are searched by halving, so they must rise strictly
-    if (s.pairStarts.length !== termCount + 1) fail('pairStarts');
-    _bounds(s.pairStarts, s.pairFollowers!.length, 'pairStarts', fail);
-    _below(s.pairFollowers!, termCount, 'pairFollowers', fail);
-    for (let id = 0; id < termCount; id++) {
-      for (let k = s.pairStarts[id]! + 1; k < s.pairStarts[id + 1]!; k++) if (s.pairFollowers![k]! <= s.pairFollowers![k - 1]!) fail(`pairFollowers of term ${id} not rising`);
-    }
+    // each word's followers and each pair's texts are searched by halving, so they must rise strictly
+    const followers = s.pairFollowers!;
+    if (s.pairStarts.length !== termCount + 1 || s.pairTextStarts!.length !== followers.length + 1) fail('pair counts');
+    _bounds(s.pairStarts, followers.length, 'pairStarts', fail);
+    _bounds(s.pairTextStarts!, s.pairTexts!.length, 'pairTextStarts', fail);
+    _below(followers, termCount, 'pairFollowers', fail);
+    _below(s.pairTexts!, texts, 'pairTexts', fail);
+    _rising(s.pairStarts, followers, 'pairFollowers of term', fail);
+    _rising(s.pairTextStarts!, s.pairTexts!, 'pairTexts of pair', fail);
   }
 }
 
@@ -74,6 +79,13 @@ export function checkSearchSections(header: SearchHeader, s: Sections): void {
 function _bounds(a: Uint32Array, length: number, name: string, fail: (what: string) => never): void {
   if (a[0] !== 0 || a[a.length - 1] !== length) fail(`${name} do not span their array`);
   for (let i = 1; i < a.length; i++) if (a[i]! < a[i - 1]!) fail(`${name} fall at ${i}`);
+}
+
+// each group of `values` (group g is values[starts[g]] … values[starts[g + 1] - 1]) rising strictly
+function _rising(starts: Uint32Array, values: Uint32Array, name: string, fail: (what: string) => never): void {
+  for (let g = 0; g + 1 < starts.length; g++) {
+    for (let k = starts[g]! + 1; k < starts[g + 1]!; k++) if (values[k]! <= values[k - 1]!) fail(`${name} ${g} not rising`);
+  }
 }
 
 function _below(a: Int32Array | Uint32Array, limit: number, name: string, fail: (what: string) => never): void {

@@ -16,9 +16,10 @@
 //   rowIds, rowTitles, rowPaths: each row's id, title and API path (below the base URL) as string numbers;
 //   textStrings: each distinct field text's string number (text 0, the empty text, has none: 0, unread);
 //   terms: the sorted vocabulary's string numbers;
-//   pairStarts, pairFollowers: which words directly follow which (api/search/word-pairs.ts).
-// A file of version 2 (written before the pairs were kept) is read without them: its phrases are searched the same,
-// only without knowing beforehand which pairs of words never stand together.
+//   pairStarts, pairFollowers, pairTextStarts, pairTexts: which words directly follow which, and in which texts
+//     (api/search/word-pairs.ts).
+// A file of version 2 (written before the pairs were kept) is read without them; the gateway works them out from the
+// texts on first need.
 // A file too short for what its header names, of another magic or version, or whose arrays do not fit together is
 // refused with an error; its bytes are checked against the export's manifest before they get here.
 import type { SearchType } from '../api/search/documents.ts';
@@ -82,7 +83,8 @@ export function searchFileBytes(file: SearchFile, weights: readonly number[]): U
     tokens: arrays.tokens, textBounds: arrays.textBounds, fieldTexts: arrays.fieldTexts, rowLengths: arrays.rowLengths,
     postingStarts: arrays.postingStarts, postingRows: arrays.postingRows, postingCounts: arrays.postingCounts,
     idRows: idOrder.rows, idRanks: idOrder.ranks, stringOffsets, stringBytes, rowIds, rowTitles, rowPaths, textStrings, terms,
-    pairStarts: arrays.pairs!.starts, pairFollowers: arrays.pairs!.followers,
+    pairStarts: arrays.pairs!.starts, pairFollowers: arrays.pairs!.followers, pairTextStarts: arrays.pairs!.textStarts,
+    pairTexts: arrays.pairs!.texts,
   };
   // the header's offsets depend on its own length: laid out once with the header's length, again if that moved them
   const layout = (start: number) => {
@@ -160,7 +162,7 @@ export function openSearchFile(given: Uint8Array, weights?: readonly number[]): 
     vocabulary: Array.from(s.terms, string),
     tokens: s.tokens, textBounds: s.textBounds, fieldTexts: s.fieldTexts, rowLengths: s.rowLengths,
     postingStarts: s.postingStarts, postingRows: s.postingRows, postingCounts: reweighted ?? s.postingCounts,
-    pairs: s.pairStarts ? { starts: s.pairStarts, followers: s.pairFollowers! } : null,
+    pairs: s.pairStarts ? { starts: s.pairStarts, followers: s.pairFollowers!, textStarts: s.pairTextStarts!, texts: s.pairTexts! } : null,
   };
   return {
     type: header.type,

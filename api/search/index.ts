@@ -7,7 +7,7 @@
 // same code over arrays either just built or viewed where they lie in the export's file (searchIndexOver).
 import { terms } from './tokenize.ts';
 import { postingsOf } from './postings.ts';
-import { follows, wordPairsOf, type WordPairs } from './word-pairs.ts';
+import { wordPairsOf, type WordPairs } from './word-pairs.ts';
 
 /** No rows (api/search is imported by the query layer, so it keeps its own). */
 export const EMPTY_ROWS = new Uint32Array(0);
@@ -45,9 +45,9 @@ export interface SearchIndex {
   readonly fieldTexts: Uint32Array;
   /** Each row's length in tokens, all fields together (BM25's document length). */
   readonly rowLengths: Uint32Array;
-  /** Whether term id `second` directly follows term id `first` within some field: false only when it never does
-   *  (always true for an index whose pairs were not kept, word-pairs.ts). */
-  follows(first: number, second: number): boolean;
+  /** Which words directly follow which within one field, and in which texts (word-pairs.ts): the arrays' own, or for
+   *  arrays without them (a file written before they were kept) worked out from the texts on first need. */
+  wordPairs(): WordPairs;
   /** A row's field text as indexed. */
   text(row: number, field: number): string | null;
   /** Tokens of every row (for BM25's average length). */
@@ -72,7 +72,8 @@ export interface SearchArrays {
   postingStarts: Uint32Array;
   postingRows: Uint32Array;
   postingCounts: Uint16Array;
-  /** Which words directly follow which (word-pairs.ts); null in a file written before they were kept. */
+  /** Which words directly follow which, and in which texts (word-pairs.ts); null in a file written before they were
+   *  kept. */
   pairs: WordPairs | null;
 }
 
@@ -148,6 +149,7 @@ export function searchIndexOver(arrays: SearchArrays, text: (textId: number) => 
   const { vocabulary, postingStarts: starts, postingRows: all, postingCounts: counts, fieldTexts } = arrays;
   const width = arrays.fields.length;
   const terms = vocabulary.length;
+  let pairs = arrays.pairs;
   return {
     fields: arrays.fields,
     size: arrays.size,
@@ -168,7 +170,7 @@ export function searchIndexOver(arrays: SearchArrays, text: (textId: number) => 
     postingLength: (id) => (id >= 0 && id < terms ? starts[id + 1]! - starts[id]! : 0),
     weights: arrays.weights,
     postingCounts: (id) => (id >= 0 && id < terms ? counts.subarray(starts[id]!, starts[id + 1]!) : EMPTY_COUNTS),
-    follows: (first, second) => (arrays.pairs ? follows(arrays.pairs, first, second) : true),
+    wordPairs: () => (pairs ??= wordPairsOf(arrays.tokens, arrays.textBounds, terms)),
     text: (row, field) => (row >= 0 && row < arrays.size && field >= 0 && field < width ? text(fieldTexts[row * width + field]!) : null),
   };
 }

@@ -1,6 +1,7 @@
 // A phrase in one row: its words one after the other within one field (FTS5's meaning), read from the index's term
 // ids of each field, the phrase's ids looked up once per query rather than per row.
 import type { SearchIndex } from './index.ts';
+import { pairOf } from './word-pairs.ts';
 
 /** Per index, what each text's last scan found: the count, and which counter's scan it was (a counter reads only its
  *  own; another's, or none, is scanned again). Typed arrays, so remembering costs an array read, not a map lookup. */
@@ -46,8 +47,10 @@ function _inTexts(index: SearchIndex, phrase: readonly string[]): ((text: number
 /** Whether a phrase of these term ids can occur at all: each pair of neighbours in it stands together somewhere
  *  (word-pairs.ts). What lets a search skip reading texts for a phrase that is in no row. */
 export function phraseMayOccur(index: SearchIndex, ids: readonly number[]): boolean {
-  for (let k = 1; k < ids.length; k++) if (!index.follows(ids[k - 1]!, ids[k]!)) return false;
-  return ids.every((id) => id >= 0);
+  if (ids.some((id) => id < 0)) return false;
+  const pairs = index.wordPairs();
+  for (let k = 1; k < ids.length; k++) if (pairOf(pairs, ids[k - 1]!, ids[k]!) < 0) return false;
+  return true;
 }
 
 /** How often the term ids `ids` occur one after the other in text `text`. */
