@@ -1,107 +1,19 @@
 // One list's part of /search's page, without scoring every row the query finds (block-max pruning, as search engines
-// do it). Each term to find is a list of rows with its weighted count in each (a word's posting list, a prefix's words'
-// together, a quoted phrase's rows found through the texts); the rows are walked through the rarest one a block at a
-// time, and a block is skipped whole when its best possible score (each term's block maxima over the rows it spans) is
-// under the page's bar, or when some required term has no row in it. A row is checked for the rest (the phrase its
-// plain words make, its exclusions) only when the bound its terms' exact counts give can still reach the bar. A row
-// that is kept is scored with the same arithmetic as the exhaustive scorer (rank.ts), which the tests hold this to.
-import { averageLength, idf, K1, termFactor } from './bm25.ts';
-import type { SearchIndex } from './index.ts';
-import { phraseCounter, phraseMayOccur } from './phrase.ts';
+// do it). Each term of the list's plan (list-plan.ts) is a list of rows with its weighted count in each; the rows are
+// walked through the rarest required one a block at a time, and a block is skipped whole when its best possible score
+// (each term's block maxima over the rows it spans) is under the page's bar, or when some required term has no row in
+// it; where only rows of the optional term (a rare phrase of the plain words) can reach the bar, its rows in the block
+// are walked instead. A row is checked for the rest (the phrase its plain words make when it is counted per row, its
+// exclusions) only when the bound its terms' exact counts give can still reach the bar. A row that is kept is scored
+// with the same arithmetic as the exhaustive scorer (rank.ts), which the tests hold this to.
+import { averageLength, termFactor } from './bm25.ts';
+import type { ScanPlan } from './list-plan.ts';
 import type { PageHeap, PageHit } from './page-heap.ts';
-import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
-import { scoredTerms, termIdf } from './rank.ts';
-import { BLOCK, phraseTermRows, prefixRows, wordMax, wordRows, type TermRows } from './term-rows.ts';
-import { holdsTerm, termIds } from './term-test.ts';
+import { BLOCK, type TermRows } from './term-rows.ts';
 import { gallopU32 } from '../query/keys.ts';
 
 /** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
 const SCALE = 1e6;
-
-/** A scored term: the required rows it reads its count from, or the phrase of a query's plain words (bounded by their
- *  counts, counted per row). */
-type Scored = { idf: number; source: number } | { idf: number; words: number[]; count: (row: number) => number };
-
-/** A list's plan for one query before anything costly is gathered: the most any of its rows can score, and how to
- *  gather what its scan needs (a prefix's rows are summed only for a list that is scanned). */
-export interface ListPlan {
-  bound: number;
-  resolve: () => ScanPlan | null;
-}
-
-/** What a list's scan needs; null when some required term is in none of its rows. */
-export interface ScanPlan {
-  index: SearchIndex;
-  required: TermRows[];
-  scored: Scored[];
-  excluded: ((row: number) => boolean)[];
-}
-
-/** The list's plan; null when some term the query needs is in none of its rows. */
-export function planList(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ListPlan | null {
-  if (unsatisfiable(query)) return null;
-  let bound = 0;
-  for (const term of _scoredIn(index, query)) {
-    const most = _termBound(index, ranks, term);
-    if (most < 0) return null;
-    bound += most;
-  }
-  return { bound, resolve: () => _resolve(index, ranks, query) };
-}
-
-/** The most a term adds to a row's score, or -1 when no row holds it. A prefix's rows are at least those of its most
- *  common word (its idf is at most that word's) and a term factor stays under K1 + 1. */
-function _termBound(index: SearchIndex, ranks: Uint32Array, term: SearchTerm): number {
-  if (term.kind === 'phrase') {
-    const words = term.terms.map((t) => index.termId(t));
-    if (!phraseMayOccur(index, words)) return -1;
-    return termIdf(index, term) * Math.min(...words.map((id) => wordMax(index, ranks, id)));
-  }
-  const [from, to] = termIds(index, term);
-  if (to <= from) return -1;
-  if (to - from === 1) return idf(index.postingLength(from), index.size) * wordMax(index, ranks, from);
-  let most = 0;
-  for (let id = from; id < to; id++) most = Math.max(most, index.postingLength(id));
-  return idf(most, index.size) * (K1 + 1);
-}
-
-function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ScanPlan | null {
-  const required: TermRows[] = [];
-  const keys: string[] = [];
-  // a word the query names twice (or in a phrase too) is walked once
-  const need = (key: string, rows: () => TermRows): number => {
-    const at = keys.indexOf(key);
-    if (at >= 0) return at;
-    keys.push(key);
-    return required.push(rows()) - 1;
-  };
-  const wanted = query.terms.filter((t) => !t.exclude).length;
-  const scored: Scored[] = _scoredIn(index, query).map((term, i) => {
-    if (term.kind === 'word' || term.kind === 'prefix') {
-      const source = term.kind === 'word' ? need(`w ${term.term}`, () => wordRows(index, ranks, index.termId(term.term)))
-        : need(`p ${term.prefix}`, () => prefixRows(index, ranks, term.prefix));
-      return { idf: idf(required[source]!.rows.length, index.size), source };
-    }
-    // a phrase to find is walked as its own rows, found through the texts; the phrase a query's plain words make only
-    // scores, so it is counted in the rows its words' walk reaches, bounded meanwhile by their counts
-    if (i < wanted) return { idf: termIdf(index, term), source: need(`q ${term.terms.join(' ')}`, () => phraseTermRows(index, ranks, term.terms)) };
-    const words = term.terms.map((t) => need(`w ${t}`, () => wordRows(index, ranks, index.termId(t))));
-    return { idf: termIdf(index, term), words, count: phraseCounter(index, term.terms, false, index.weights) };
-  });
-  if (required.some((r) => r.rows.length === 0)) return null;
-  const excluded = query.terms.filter((t) => t.exclude).map((t) => holdsTerm(index, t));
-  return { index, required, scored, excluded };
-}
-
-/** What the query scores in this index: its terms, and the phrase its plain words make only where those words ever
- *  stand together (where they never do, that phrase adds nothing to any row, so there is nothing to look for). */
-function _scoredIn(index: SearchIndex, query: SearchQuery): SearchTerm[] {
-  const scored = scoredTerms(query);
-  const wanted = query.terms.filter((t) => !t.exclude).length;
-  if (scored.length === wanted) return scored;
-  const phrase = scored[wanted] as Extract<SearchTerm, { kind: 'phrase' }>;
-  return phraseMayOccur(index, phrase.terms.map((t) => index.termId(t))) ? scored : scored.slice(0, wanted);
-}
 
 /** Where the list stands in the page's order, and which of its rows a cursor has already passed. */
 export interface ListPlace {
@@ -114,56 +26,85 @@ export interface ListPlace {
 
 /** Offer the page every row of the list that can enter it. */
 export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void {
-  const { index, required, scored, excluded } = plan;
+  const { index, required, optional, scored, excluded } = plan;
   let driver = 0;
   for (let r = 1; r < required.length; r++) if (required[r]!.rows.length < required[driver]!.rows.length) driver = r;
   const lead = required[driver]!;
   const others = Int32Array.from(required.keys()).filter((r) => r !== driver);
-  // the scored terms as flat arrays: the hot loops below read no object shapes
+  // every term's rows in one array, the optional after the required; the scored terms as flat arrays: the hot loops
+  // below read no object shapes
+  const all = [...required, ...optional];
   const terms = scored.length;
   const idfs = Float64Array.from(scored, (s) => s.idf);
-  const sourceOf = Int32Array.from(scored, (s) => ('source' in s ? s.source : -1));
-  const phrases = scored.map((s) => ('source' in s ? null : s));
-  const at = new Int32Array(required.length);
-  const counts = new Float64Array(required.length);
+  const sourceOf = Int32Array.from(scored, (s) => ('source' in s ? s.source : 'optional' in s ? required.length + s.optional : -1));
+  const phrases = scored.map((s) => ('words' in s ? s : null));
+  const at = new Int32Array(all.length);
+  const counts = new Float64Array(all.length);
   const parts = new Float64Array(terms);
   const lengths = index.rowLengths;
   const average = averageLength(index.totalTokens, index.size);
   const { typeOrder, ranks } = place;
-  const blockMax = new Float64Array(required.length);
+  const blockMax = new Float64Array(all.length);
+  // the scored term of the one optional term, if there is one
+  const optionalAlone = optional.length === 1 ? scored.findIndex((s) => 'optional' in s) : -1;
   let worst = page.worst();
   walk: for (let b = 0; b < lead.blocks.length; b++) {
     // each term's most within the rows this block spans, from its own blocks there (block-max WAND's bound): a block
-    // another required term has no row in is passed over, and once one has no row left, so is the rest
+    // another required term has no row in is passed over, and once one has no row left, so is the rest; an optional
+    // term with no row there adds nothing to it
     const first = lead.rows[b * BLOCK]!;
     const last = lead.rows[Math.min(lead.rows.length, b * BLOCK + BLOCK) - 1]!;
     blockMax[driver] = lead.blocks[b]!;
     for (let o = 0; o < others.length; o++) {
       const r = others[o]!;
-      const { rows, blocks } = required[r]!;
-      const p = at[r] = gallopU32(rows, at[r]!, first);
-      if (p === rows.length) break walk;
-      if (rows[p]! > last) continue walk;
-      const q = gallopU32(rows, p, last + 1) - 1;
-      let most = 0;
-      for (let k = (p / BLOCK) | 0, end = (q / BLOCK) | 0; k <= end; k++) if (blocks[k]! > most) most = blocks[k]!;
+      const most = _mostWithin(all[r]!, at, r, first, last);
+      if (most < 0) {
+        if (at[r] === all[r]!.rows.length) break walk;
+        continue walk;
+      }
       blockMax[r] = most;
     }
+    for (let r = required.length; r < all.length; r++) blockMax[r] = Math.max(0, _mostWithin(all[r]!, at, r, first, last));
+    // the bound without the optional term is summed apart (not subtracted), in the same order as a row's score
     let blockBound = 0;
+    let withoutOptional = 0;
     for (let s = 0; s < terms; s++) {
       const source = sourceOf[s]!;
-      blockBound += idfs[s]! * (source >= 0 ? blockMax[source]! : _least(blockMax, phrases[s]!.words));
+      const part = idfs[s]! * (source >= 0 ? blockMax[source]! : _least(blockMax, phrases[s]!.words));
+      blockBound += part;
+      if (s !== optionalAlone) withoutOptional += part;
     }
     if (worst !== null && ruledOut(blockBound, worst, typeOrder, lead.minRanks[b]!)) continue;
-    rows: for (let i = b * BLOCK, end = Math.min(lead.rows.length, i + BLOCK); i < end; i++) {
-      const row = lead.rows[i]!;
-      counts[driver] = lead.counts[i]!;
+    // where only a row holding the optional term can reach the bar, its rows in the block are walked instead of the
+    // lead's (a rare phrase among common words: the block's other rows are not read at all)
+    const viaOptional = optionalAlone >= 0 && worst !== null && ruledOut(withoutOptional, worst, typeOrder, lead.minRanks[b]!);
+    const walked = viaOptional ? all[required.length]! : lead;
+    let from = b * BLOCK;
+    let until = Math.min(lead.rows.length, from + BLOCK);
+    if (viaOptional) {
+      from = at[required.length]!;
+      until = gallopU32(walked.rows, from, last + 1);
+      at[driver] = b * BLOCK;
+    }
+    rows: for (let i = from; i < until; i++) {
+      const row = walked.rows[i]!;
+      if (viaOptional) {
+        const p = at[driver] = gallopU32(lead.rows, at[driver]!, row);
+        if (p === lead.rows.length || lead.rows[p] !== row) continue;
+        counts[driver] = lead.counts[p]!;
+      }
+      else counts[driver] = lead.counts[i]!;
       for (let o = 0; o < others.length; o++) {
         const r = others[o]!;
         const rows = required[r]!.rows;
         const p = at[r] = gallopU32(rows, at[r]!, row);
         if (p === rows.length || rows[p] !== row) continue rows;
         counts[r] = required[r]!.counts[p]!;
+      }
+      for (let r = required.length; r < all.length; r++) {
+        const rows = all[r]!.rows;
+        const p = at[r] = gallopU32(rows, at[r]!, row);
+        counts[r] = p < rows.length && rows[p] === row ? all[r]!.counts[p]! : 0;
       }
       const length = lengths[row]!;
       let rowBound = 0;
@@ -191,6 +132,17 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
       worst = page.worst();
     }
   }
+}
+
+/** The most term `r`'s blocks reach over its rows in [first, last], its walk moved to the first of them; -1 when it has
+ *  none there (its walk then at its first row after `last`, or at its end). */
+function _mostWithin({ rows, blocks }: TermRows, at: Int32Array, r: number, first: number, last: number): number {
+  const p = at[r] = gallopU32(rows, at[r]!, first);
+  if (p === rows.length || rows[p]! > last) return -1;
+  const q = gallopU32(rows, p, last + 1) - 1;
+  let most = 0;
+  for (let k = (p / BLOCK) | 0, end = (q / BLOCK) | 0; k <= end; k++) if (blocks[k]! > most) most = blocks[k]!;
+  return most;
 }
 
 /** Whether no row under `bound` can enter the page once it is full: rounding is monotonic, so a row scores at most

@@ -7,7 +7,8 @@ import type { SearchIndex } from './index.ts';
 import type { SearchQuery } from './query.ts';
 import { snippets, type Snippet } from './snippet.ts';
 import { rankAfter, type IdOrder } from './id-order.ts';
-import { planList, ruledOut, scanList, type ListPlace, type ListPlan } from './list-scan.ts';
+import { planList, type ListPlan } from './list-plan.ts';
+import { ruledOut, scanList, type ListPlace } from './list-scan.ts';
 import { PageHeap } from './page-heap.ts';
 
 /** One kind's index with what a hit shows of each row (the export's search file). */

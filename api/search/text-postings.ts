@@ -33,9 +33,7 @@ export function phraseRows(index: SearchIndex, words: readonly string[]): { rows
     lists.push(pairTexts(wordPairs, pair));
   }
   lists.sort((a, b) => a.length - b.length);
-  let slotted = kept.get(index);
-  if (!slotted) kept.set(index, slotted = _textSlots(index));
-  const { slotStarts, slots } = slotted;
+  const { slotStarts, slots } = _slotsOf(index);
   const scratch = rowScratch(index);
   const { sums, touched } = scratch;
   const { weights } = index;
@@ -60,6 +58,32 @@ export function phraseRows(index: SearchIndex, words: readonly string[]): { rows
     }
   }
   return takeSums(scratch, found);
+}
+
+/** At least how many rows hold the phrase `words`: the (row, field) slots of its rarest pair's texts, counted no
+ *  further than past `upTo` (what tells whether gathering its rows is cheap). */
+export function phraseRowsAtMost(index: SearchIndex, words: readonly string[], upTo: number): number {
+  const ids = words.map((w) => index.termId(w));
+  if (ids.some((id) => id < 0)) return 0;
+  if (ids.length === 1) return index.postingLength(ids[0]!);
+  const wordPairs = index.wordPairs();
+  let rarest: Uint32Array | null = null;
+  for (let k = 1; k < ids.length; k++) {
+    const pair = pairOf(wordPairs, ids[k - 1]!, ids[k]!);
+    if (pair < 0) return 0;
+    const texts = pairTexts(wordPairs, pair);
+    if (rarest === null || texts.length < rarest.length) rarest = texts;
+  }
+  const { slotStarts } = _slotsOf(index);
+  let slots = 0;
+  for (let i = 0; i < rarest!.length && slots <= upTo; i++) slots += slotStarts[rarest![i]! + 1]! - slotStarts[rarest![i]!]!;
+  return slots;
+}
+
+function _slotsOf(index: SearchIndex): TextSlots {
+  let slotted = kept.get(index);
+  if (!slotted) kept.set(index, slotted = _textSlots(index));
+  return slotted;
 }
 
 function _textSlots(index: SearchIndex): TextSlots {

@@ -1,0 +1,110 @@
+// One list's plan for a /search query (list-scan.ts walks it): first only the most any of its rows can score, from
+// each term's highest term factor in the list, so lists that cannot reach the page's bar are passed over before
+// anything costly is gathered; then, for a list that is scanned, each term as rows with its weighted count in each —
+// a word's posting list, a prefix's words' together, a quoted phrase's rows found through its pairs' texts — and the
+// phrase a query's plain words make, which only adds to the score: gathered as rows of its own when it is rare among
+// its words' rows, else counted in the rows the walk reaches, and not looked for where the words never stand together.
+import { idf, K1 } from './bm25.ts';
+import type { SearchIndex } from './index.ts';
+import { phraseCounter, phraseMayOccur } from './phrase.ts';
+import { phraseRowsAtMost } from './text-postings.ts';
+import { unsatisfiable, type SearchQuery, type SearchTerm } from './query.ts';
+import { scoredTerms, termIdf } from './rank.ts';
+import { phraseTermRows, prefixRows, wordMax, wordRows, type TermRows } from './term-rows.ts';
+import { holdsTerm, termIds } from './term-test.ts';
+
+/** A scored term: the required rows it reads its count from; or the phrase of a query's plain words, either as rows of
+ *  its own that a row need not be in (`optional`), or bounded by its words' counts and counted per row. */
+export type Scored = { idf: number; source: number } | { idf: number; optional: number }
+  | { idf: number; words: number[]; count: (row: number) => number };
+
+/** The phrase of a query's plain words is gathered as rows of its own when it is in at most this share of the rows its
+ *  rarest word is in: then a row without it is bounded by its words alone, instead of being read for it. */
+const GATHERED_SHARE = 1 / 4;
+
+/** A list's plan for one query before anything costly is gathered: the most any of its rows can score, and how to
+ *  gather what its scan needs (a prefix's rows are summed only for a list that is scanned). */
+export interface ListPlan {
+  bound: number;
+  resolve: () => ScanPlan | null;
+}
+
+/** What a list's scan needs; null when some required term is in none of its rows. */
+export interface ScanPlan {
+  index: SearchIndex;
+  required: TermRows[];
+  /** Rows that add to a row's score where it is among them (the gathered phrase of plain words). */
+  optional: TermRows[];
+  scored: Scored[];
+  excluded: ((row: number) => boolean)[];
+}
+
+/** The list's plan; null when some term the query needs is in none of its rows. */
+export function planList(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ListPlan | null {
+  if (unsatisfiable(query)) return null;
+  let bound = 0;
+  for (const term of _scoredIn(index, query)) {
+    const most = _termBound(index, ranks, term);
+    if (most < 0) return null;
+    bound += most;
+  }
+  return { bound, resolve: () => _resolve(index, ranks, query) };
+}
+
+/** The most a term adds to a row's score, or -1 when no row holds it. A prefix's rows are at least those of its most
+ *  common word (its idf is at most that word's) and a term factor stays under K1 + 1. */
+function _termBound(index: SearchIndex, ranks: Uint32Array, term: SearchTerm): number {
+  if (term.kind === 'phrase') {
+    const words = term.terms.map((t) => index.termId(t));
+    if (!phraseMayOccur(index, words)) return -1;
+    return termIdf(index, term) * Math.min(...words.map((id) => wordMax(index, ranks, id)));
+  }
+  const [from, to] = termIds(index, term);
+  if (to <= from) return -1;
+  if (to - from === 1) return idf(index.postingLength(from), index.size) * wordMax(index, ranks, from);
+  let most = 0;
+  for (let id = from; id < to; id++) most = Math.max(most, index.postingLength(id));
+  return idf(most, index.size) * (K1 + 1);
+}
+
+function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ScanPlan | null {
+  const required: TermRows[] = [];
+  const optional: TermRows[] = [];
+  const keys: string[] = [];
+  // a word the query names twice (or in a phrase too) is walked once
+  const need = (key: string, rows: () => TermRows): number => {
+    const at = keys.indexOf(key);
+    if (at >= 0) return at;
+    keys.push(key);
+    return required.push(rows()) - 1;
+  };
+  const wanted = query.terms.filter((t) => !t.exclude).length;
+  const scored: Scored[] = _scoredIn(index, query).map((term, i) => {
+    if (term.kind === 'word' || term.kind === 'prefix') {
+      const source = term.kind === 'word' ? need(`w ${term.term}`, () => wordRows(index, ranks, index.termId(term.term)))
+        : need(`p ${term.prefix}`, () => prefixRows(index, ranks, term.prefix));
+      return { idf: idf(required[source]!.rows.length, index.size), source };
+    }
+    // a phrase to find is walked as its own rows, found through the texts; the phrase a query's plain words make only
+    // scores: a rare one is gathered as rows of its own, a common one counted in the rows its words' walk reaches,
+    // bounded meanwhile by their counts (most rows it reaches hold it then)
+    if (i < wanted) return { idf: termIdf(index, term), source: need(`q ${term.terms.join(' ')}`, () => phraseTermRows(index, ranks, term.terms)) };
+    const words = term.terms.map((t) => need(`w ${t}`, () => wordRows(index, ranks, index.termId(t))));
+    const few = Math.min(...words.map((w) => required[w]!.rows.length)) * GATHERED_SHARE;
+    if (phraseRowsAtMost(index, term.terms, few) <= few) return { idf: termIdf(index, term), optional: optional.push(phraseTermRows(index, ranks, term.terms)) - 1 };
+    return { idf: termIdf(index, term), words, count: phraseCounter(index, term.terms, false, index.weights) };
+  });
+  if (required.some((r) => r.rows.length === 0)) return null;
+  const excluded = query.terms.filter((t) => t.exclude).map((t) => holdsTerm(index, t));
+  return { index, required, optional, scored, excluded };
+}
+
+/** What the query scores in this index: its terms, and the phrase its plain words make only where those words ever
+ *  stand together (where they never do, that phrase adds nothing to any row, so there is nothing to look for). */
+function _scoredIn(index: SearchIndex, query: SearchQuery): SearchTerm[] {
+  const scored = scoredTerms(query);
+  const wanted = query.terms.filter((t) => !t.exclude).length;
+  if (scored.length === wanted) return scored;
+  const phrase = scored[wanted] as Extract<SearchTerm, { kind: 'phrase' }>;
+  return phraseMayOccur(index, phrase.terms.map((t) => index.termId(t))) ? scored : scored.slice(0, wanted);
+}
