@@ -13,13 +13,16 @@ import { scoredTerms, termIdf } from './rank.ts';
 import { phraseTermRows, prefixRows, wordMax, wordRows, type TermRows } from './term-rows.ts';
 import { holdsTerm, termIds } from './term-test.ts';
 
-/** A scored term: the required rows it reads its count from; or the phrase of a query's plain words, either as rows of
- *  its own that a row need not be in (`optional`), or bounded by its words' counts and counted per row. */
+/** A scored term: the required rows it reads its count from; or the phrase of a query's plain words, as rows of its
+ *  own that a row need not be in (`optional`); or a phrase bounded by its words' counts and counted per row (a quoted
+ *  phrase, `required`, then drops the rows where it is not found). */
 export type Scored = { idf: number; source: number } | { idf: number; optional: number }
-  | { idf: number; words: number[]; count: (row: number) => number };
+  | { idf: number; words: number[]; count: (row: number) => number; required: boolean };
 
-/** The phrase of a query's plain words is gathered as rows of its own when it is in at most this share of the rows its
- *  rarest word is in: then a row without it is bounded by its words alone, instead of being read for it. */
+/** A phrase is gathered as rows of its own when it is in at most this share of the rows its rarest word is in: then a
+ *  row without it is bounded by its words alone (the phrase of plain words), or not reached at all (a quoted phrase),
+ *  instead of being read for it. A commoner phrase is counted in the rows its words' walk reaches, most of which hold
+ *  it, rather than gathered whole. */
 const GATHERED_SHARE = 1 / 4;
 
 /** A list's plan for one query before anything costly is gathered: the most any of its rows can score, and how to
@@ -85,14 +88,15 @@ function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): S
         : need(`p ${term.prefix}`, () => prefixRows(index, ranks, term.prefix));
       return { idf: idf(required[source]!.rows.length, index.size), source };
     }
-    // a phrase to find is walked as its own rows, found through the texts; the phrase a query's plain words make only
-    // scores: a rare one is gathered as rows of its own, a common one counted in the rows its words' walk reaches,
-    // bounded meanwhile by their counts (most rows it reaches hold it then)
-    if (i < wanted) return { idf: termIdf(index, term), source: need(`q ${term.terms.join(' ')}`, () => phraseTermRows(index, ranks, term.terms)) };
+    // a phrase, quoted (to find) or of the plain words (only scoring): gathered as rows of its own where it is rare
+    // among its words' rows, else counted in the rows its words' walk reaches, bounded meanwhile by their counts
     const words = term.terms.map((t) => need(`w ${t}`, () => wordRows(index, ranks, index.termId(t))));
     const few = Math.min(...words.map((w) => required[w]!.rows.length)) * GATHERED_SHARE;
-    if (phraseRowsAtMost(index, term.terms, few) <= few) return { idf: termIdf(index, term), optional: optional.push(phraseTermRows(index, ranks, term.terms)) - 1 };
-    return { idf: termIdf(index, term), words, count: phraseCounter(index, term.terms, false, index.weights) };
+    const gathered = phraseRowsAtMost(index, term.terms, few) <= few;
+    const quoted = i < wanted;
+    if (gathered && quoted) return { idf: termIdf(index, term), source: need(`q ${term.terms.join(' ')}`, () => phraseTermRows(index, ranks, term.terms)) };
+    if (gathered) return { idf: termIdf(index, term), optional: optional.push(phraseTermRows(index, ranks, term.terms)) - 1 };
+    return { idf: termIdf(index, term), words, count: phraseCounter(index, term.terms, false, index.weights), required: quoted };
   });
   if (required.some((r) => r.rows.length === 0)) return null;
   const excluded = query.terms.filter((t) => t.exclude).map((t) => holdsTerm(index, t));

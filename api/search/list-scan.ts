@@ -120,7 +120,9 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
       for (let s = 0; s < terms; s++) {
         const phrase = phrases[s];
         if (phrase) {
-          parts[s] = idfs[s]! * termFactor(phrase.count(row), length, average);
+          const tf = phrase.count(row);
+          if (tf === 0 && phrase.required) continue rows;
+          parts[s] = idfs[s]! * termFactor(tf, length, average);
         }
         score += parts[s]!;
       }

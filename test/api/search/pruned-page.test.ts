@@ -167,6 +167,24 @@ describe('searchPage with pruning', () => {
       _afterCursor(lists, q, want);
     }
   });
+
+  // a quoted phrase common among its words' rows (a third of the rarest's here) is counted in the rows their walk
+  // reaches rather than gathered: a row holding both words often, but never one after the other, scores high on the
+  // words' bound and is not a hit, even where the page has room for it
+  it('finds a common quoted phrase only where its words stand together', () => {
+    const fields = searchSource('registration').fields;
+    const rows = Array.from({ length: 2000 }, (_, row) => fields.map((_f, f) => (f > 0 ? null
+      : row % 3 === 0 ? 'law law law zoning zoning zoning' : row % 6 === 1 ? `zoning law ${'park '.repeat(row % 7)}` : 'park')));
+    const ids = rows.map((_, i) => String(i));
+    const lists: SearchedList[] = [{ type: 'registration', index: buildSearchIndex({ fields: fields.map((f) => f.name), rows }, fields.map((f) => f.weight)),
+      id: (r) => ids[r]!, title: (r) => ids[r]!, path: (r) => ids[r]!, idOrder: toIdOrder(ids) }];
+    for (const q of ['"zoning law"', '"zoning law" park', '"law zoning"']) {
+      const want = _everything(lists, q);
+      expect(want.length, q).toBeGreaterThan(250);
+      for (const limit of [20, 200, 1000]) expect([q, limit, searchPage(lists, parseSearch(q, 'q'), limit, null).hits.map(_key)]).toEqual([q, limit, want.slice(0, limit)]);
+      _afterCursor(lists, q, want);
+    }
+  });
 });
 
 /** Two pages on, after a cursor taken from the middle of the list. */
