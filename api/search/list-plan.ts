@@ -1,9 +1,10 @@
 // One list's plan for a /search query (list-scan.ts walks it): first only the most any of its rows can score, from
 // each term's highest term factor in the list, so lists that cannot reach the page's bar are passed over before
 // anything costly is gathered; then, for a list that is scanned, each term as rows with its weighted count in each —
-// a word's posting list, a prefix's words' together, a quoted phrase's rows found through its pairs' texts — and the
-// phrase a query's plain words make, which only adds to the score: gathered as rows of its own when it is rare among
-// its words' rows, else counted in the rows the walk reaches, and not looked for where the words never stand together.
+// a word's posting list, a prefix's words' together — and each phrase, quoted or the one a query's plain words make
+// (which only adds to the score): gathered as rows of its own from its pairs' texts when it is rare among its words'
+// rows, else counted in the rows their walk reaches; the plain words' phrase is not looked for where they never stand
+// together.
 import { idf, K1 } from './bm25.ts';
 import type { SearchIndex } from './index.ts';
 import { phraseCounter, phraseMayOccur } from './phrase.ts';

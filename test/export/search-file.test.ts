@@ -160,22 +160,21 @@ describe('the search file', () => {
     expect(() => openSearchFile(damaged('rowIds', 0, 1e6))).toThrow(/rowIds\[0\] out of range/);
     expect(() => openSearchFile(damaged('stringOffsets', 0, 1))).toThrow(/stringOffsets do not span/);
     // a word's followers and a pair's texts are searched by halving: out of order, one would be missed
-    const starts = header.sections.pairStarts!;
-    const first = Array.from({ length: starts[1] - 1 }, (_, id) => id).find((id) => {
-      const view = new DataView(bytes.buffer);
-      return view.getUint32(starts[0] + (id + 1) * 4, true) - view.getUint32(starts[0] + id * 4, true) >= 2;
-    })!;
-    const from = new DataView(bytes.buffer).getUint32(starts[0] + first * 4, true);
-    expect(() => openSearchFile(damaged('pairFollowers', from + 1, 0))).toThrow(new RegExp(`pairFollowers of term ${first} not rising`));
-    expect(() => openSearchFile(damaged('pairFollowers', from, read.index.vocabulary.length))).toThrow(/pairFollowers\[\d+\] out of range/);
+    const [term, followers] = _groupOfTwo(bytes, header.sections.pairStarts!);
+    expect(() => openSearchFile(damaged('pairFollowers', followers + 1, 0))).toThrow(new RegExp(`pairFollowers of term ${term} not rising`));
+    expect(() => openSearchFile(damaged('pairFollowers', followers, read.index.vocabulary.length))).toThrow(/pairFollowers\[\d+\] out of range/);
     expect(() => openSearchFile(damaged('pairStarts', 0, 1))).toThrow(/pairStarts do not span/);
     expect(() => openSearchFile(damaged('pairTexts', 0, read.index.textBounds.length))).toThrow(/pairTexts\[0\] out of range/);
-    const texts = header.sections.pairTextStarts!;
-    const pair = Array.from({ length: texts[1] - 1 }, (_, p) => p).find((p) => {
-      const view = new DataView(bytes.buffer);
-      return view.getUint32(texts[0] + (p + 1) * 4, true) - view.getUint32(texts[0] + p * 4, true) >= 2;
-    })!;
-    const firstText = new DataView(bytes.buffer).getUint32(texts[0] + pair * 4, true);
-    expect(() => openSearchFile(damaged('pairTexts', firstText + 1, 0))).toThrow(new RegExp(`pairTexts of pair ${pair} not rising`));
+    const [pair, texts] = _groupOfTwo(bytes, header.sections.pairTextStarts!);
+    expect(() => openSearchFile(damaged('pairTexts', texts + 1, 0))).toThrow(new RegExp(`pairTexts of pair ${pair} not rising`));
   });
 });
+
+/** The first group of at least two entries in a section of group starts ([byte offset, count] in the file), and where
+ *  its entries begin. */
+function _groupOfTwo(bytes: Uint8Array, [offset, count]: [number, number]): [group: number, from: number] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
+  const start = (g: number) => view.getUint32(offset + g * 4, true);
+  const group = Array.from({ length: count - 1 }, (_, g) => g).find((g) => start(g + 1) - start(g) >= 2)!;
+  return [group, start(group)];
+}
