@@ -18,25 +18,45 @@ export interface Snippet {
 }
 
 /** Snippets of rows of one index for one query (null for a row where no field holds a word of it), the query's words
- *  looked up once for all of them. */
+ *  looked up once for all of them. A text several hits share (the communications of one registration share its
+ *  texts) is read once: how often it holds the query's words, and its snippet, are kept for the page. */
 export function snippets(index: SearchIndex, query: SearchQuery, weights: readonly number[]): (row: number) => Snippet | null {
   const wanted = _wanted(index, query);
-  return (row) => _snippet(index, row, wanted, weights);
+  const found = new Map<number, number>();
+  const made = new Map<number, string>();
+  return (row) => {
+    const width = index.fields.length;
+    let best = -1;
+    let bestCount = 0;
+    for (let f = 0; f < width; f++) {
+      const text = index.fieldTexts[row * width + f]!;
+      let occurrences = found.get(text);
+      if (occurrences === undefined) found.set(text, occurrences = _occurrences(index, text, wanted));
+      // whole-number weights: the same count as adding the field's weight for each occurrence
+      const count = weights[f]! * occurrences;
+      if (count > bestCount) { best = f; bestCount = count; }
+    }
+    if (best < 0) return null;
+    const text = index.fieldTexts[row * width + best]!;
+    let html = made.get(text);
+    if (html === undefined) made.set(text, html = _html(index, row, best, wanted));
+    return { field: index.fields[best]!, html };
+  };
 }
 
-function _snippet(index: SearchIndex, row: number, wanted: Wanted, weights: readonly number[]): Snippet | null {
+/** How often a text holds the query's words (each word or prefix's word once, each phrase once). */
+function _occurrences(index: SearchIndex, text: number, wanted: Wanted): number {
+  const { tokens, textBounds } = index;
+  let n = 0;
+  for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) if (_counted(wanted, tokens[i]!)) n++;
+  for (const ids of wanted.phrases) n += phraseOccurrences(index, text, ids);
+  return n;
+}
+
+/** The snippet of field `best` of a row. */
+function _html(index: SearchIndex, row: number, best: number, wanted: Wanted): string {
   const { tokens, textBounds, fieldTexts } = index;
   const width = index.fields.length;
-  let best = -1;
-  let bestCount = 0;
-  for (let f = 0; f < width; f++) {
-    const text = fieldTexts[row * width + f]!;
-    let count = 0;
-    for (let i = textBounds[text]!, end = textBounds[text + 1]!; i < end; i++) if (_counted(wanted, tokens[i]!)) count += weights[f]!;
-    for (const ids of wanted.phrases) count += weights[f]! * phraseOccurrences(index, text, ids);
-    if (count > bestCount) { best = f; bestCount = count; }
-  }
-  if (best < 0) return null;
   const text = index.text(row, best) ?? '';
   const first = textBounds[fieldTexts[row * width + best]!]!;
   const ids = tokens.subarray(first, textBounds[fieldTexts[row * width + best]! + 1]!);
@@ -55,7 +75,7 @@ function _snippet(index: SearchIndex, row: number, wanted: Wanted, weights: read
     at = e;
   }
   html += escapeHtml(text.slice(at, end)) + (end < text.length ? '…' : '');
-  return { field: index.fields[best]!, html };
+  return html;
 }
 
 /** The query's words as term ids, in small typed arrays a token is compared with in a plain loop (a query has a few):
