@@ -46,13 +46,14 @@ export interface ScanPlan {
 /** The list's plan; null when some term the query needs is in none of its rows. */
 export function planList(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ListPlan | null {
   if (unsatisfiable(query)) return null;
+  const terms = _scoredIn(index, query);
   let bound = 0;
-  for (const term of _scoredIn(index, query)) {
+  for (const term of terms) {
     const most = _termBound(index, ranks, term);
     if (most < 0) return null;
     bound += most;
   }
-  return { bound, resolve: () => _resolve(index, ranks, query) };
+  return { bound, resolve: () => _resolve(index, ranks, query, terms) };
 }
 
 /** The most a term adds to a row's score, or -1 when no row holds it. A prefix's rows are at least those of its most
@@ -71,7 +72,8 @@ function _termBound(index: SearchIndex, ranks: Uint32Array, term: SearchTerm): n
   return idf(most, index.size) * (K1 + 1);
 }
 
-function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ScanPlan | null {
+/** The scan's plan over `terms`, what the query scores in this index (_scoredIn). */
+function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery, terms: readonly SearchTerm[]): ScanPlan | null {
   const required: TermRows[] = [];
   const optional: TermRows[] = [];
   const keys: string[] = [];
@@ -83,7 +85,7 @@ function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): S
     return required.push(rows()) - 1;
   };
   const wanted = query.terms.filter((t) => !t.exclude).length;
-  const scored: Scored[] = _scoredIn(index, query).map((term, i) => {
+  const scored: Scored[] = terms.map((term, i) => {
     if (term.kind === 'word' || term.kind === 'prefix') {
       const source = term.kind === 'word' ? need(`w ${term.term}`, () => wordRows(index, ranks, index.termId(term.term)))
         : need(`p ${term.prefix}`, () => prefixRows(index, ranks, term.prefix));

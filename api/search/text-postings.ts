@@ -25,13 +25,8 @@ export function phraseRows(index: SearchIndex, words: readonly string[]): { rows
   if (ids.some((id) => id < 0)) return none;
   // a one-word phrase is the word
   if (ids.length === 1) return { rows: index.posting(ids[0]!), counts: Float32Array.from(index.postingCounts(ids[0]!)) };
-  const wordPairs = index.wordPairs();
-  const lists: Uint32Array[] = [];
-  for (let k = 1; k < ids.length; k++) {
-    const pair = pairOf(wordPairs, ids[k - 1]!, ids[k]!);
-    if (pair < 0) return none;
-    lists.push(pairTexts(wordPairs, pair));
-  }
+  const lists = _pairTextLists(index, ids);
+  if (!lists) return none;
   lists.sort((a, b) => a.length - b.length);
   const { slotStarts, slots } = _slotsOf(index);
   const scratch = rowScratch(index);
@@ -66,18 +61,26 @@ export function phraseRowsAtMost(index: SearchIndex, words: readonly string[], u
   const ids = words.map((w) => index.termId(w));
   if (ids.some((id) => id < 0)) return 0;
   if (ids.length === 1) return index.postingLength(ids[0]!);
-  const wordPairs = index.wordPairs();
-  let rarest: Uint32Array | null = null;
-  for (let k = 1; k < ids.length; k++) {
-    const pair = pairOf(wordPairs, ids[k - 1]!, ids[k]!);
-    if (pair < 0) return 0;
-    const texts = pairTexts(wordPairs, pair);
-    if (rarest === null || texts.length < rarest.length) rarest = texts;
-  }
+  const lists = _pairTextLists(index, ids);
+  if (!lists) return 0;
+  const rarest = lists.reduce((a, b) => (b.length < a.length ? b : a));
   const { slotStarts } = _slotsOf(index);
   let slots = 0;
-  for (let i = 0; i < rarest!.length && slots <= upTo; i++) slots += slotStarts[rarest![i]! + 1]! - slotStarts[rarest![i]!]!;
+  for (let i = 0; i < rarest.length && slots <= upTo; i++) slots += slotStarts[rarest[i]! + 1]! - slotStarts[rarest[i]!]!;
   return slots;
+}
+
+/** The texts each pair of neighbours of the phrase `ids` (two or more words) stands in, in the phrase's order; null
+ *  when one of its pairs never stands together. */
+function _pairTextLists(index: SearchIndex, ids: readonly number[]): Uint32Array[] | null {
+  const wordPairs = index.wordPairs();
+  const lists: Uint32Array[] = [];
+  for (let k = 1; k < ids.length; k++) {
+    const pair = pairOf(wordPairs, ids[k - 1]!, ids[k]!);
+    if (pair < 0) return null;
+    lists.push(pairTexts(wordPairs, pair));
+  }
+  return lists;
 }
 
 function _slotsOf(index: SearchIndex): TextSlots {

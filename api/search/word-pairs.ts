@@ -38,26 +38,25 @@ export function wordPairsOf(tokens: Int32Array, textBounds: Uint32Array, count: 
     for (let k = 0; k < group.length; k++) if (kept === from || seconds[kept - 1] !== group[k]) seconds[kept++] = group[k]!;
     starts[id + 1] = kept;
   }
-  const followers = seconds.slice(0, kept);
   // each pair's texts, the same way: counted, then filled, each text once (texts are visited ascending)
-  const textStarts = new Uint32Array(kept + 1);
+  const pairs: WordPairs = { starts, followers: seconds.slice(0, kept), textStarts: new Uint32Array(kept + 1), texts: new Uint32Array(0) };
   const last = new Int32Array(kept).fill(-1);
   const eachPair = (visit: (pair: number, text: number) => void) => {
     for (let t = 0; t < texts; t++) {
       for (let i = textBounds[t]!, end = textBounds[t + 1]! - 1; i < end; i++) {
-        const first = tokens[i]!;
-        const pair = starts[first]! + lowerBoundU32(followers.subarray(starts[first]!, starts[first + 1]!), tokens[i + 1]!);
+        const pair = pairOf(pairs, tokens[i]!, tokens[i + 1]!);
         if (last[pair] !== t) { last[pair] = t; visit(pair, t); }
       }
     }
   };
+  const { textStarts } = pairs;
   eachPair((pair) => { textStarts[pair + 1]!++; });
   for (let p = 0; p < kept; p++) textStarts[p + 1]! += textStarts[p]!;
-  const pairTexts = new Uint32Array(textStarts[kept]!);
+  pairs.texts = new Uint32Array(textStarts[kept]!);
   const at = textStarts.slice(0, kept);
   last.fill(-1);
-  eachPair((pair, text) => { pairTexts[at[pair]!++] = text; });
-  return { starts, followers, textStarts, texts: pairTexts };
+  eachPair((pair, text) => { pairs.texts[at[pair]!++] = text; });
+  return pairs;
 }
 
 /** The pair of `first` followed by `second`, or -1 when `second` never directly follows `first`. */
