@@ -32,6 +32,8 @@ export interface SearchHeader {
   weights: readonly number[];
   size: number;
   totalTokens: number;
+  /** Every row's path is this and its id's path segment (pathSegment), and rowPaths is empty (version 4 on). */
+  pathPrefix?: string;
   /** section name → [byte offset, element count] */
   sections: Record<string, [number, number]>;
 }
@@ -43,9 +45,13 @@ export function checkSearchSections(header: SearchHeader, s: Sections): void {
   if (header.weights.length !== header.fields.length || !header.weights.every((w) => typeof w === 'number')) fail('weights');
   const size = header.size;
   if (!Number.isInteger(size) || size < 0 || !Number.isFinite(header.totalTokens)) fail('header counts');
-  for (const name of ['rowLengths', 'idRows', 'idRanks', 'rowIds', 'rowTitles', 'rowPaths'] as const) {
+  if (header.pathPrefix !== undefined && typeof header.pathPrefix !== 'string') fail('pathPrefix');
+  const stored = header.pathPrefix === undefined ? ['rowPaths'] as const : [];
+  for (const name of ['rowLengths', 'idRows', 'idRanks', 'rowIds', 'rowTitles', ...stored] as const) {
     if (s[name].length !== size) fail(`${name} of ${s[name].length} rows, not ${size}`);
   }
+  // paths made from ids are not stored as well
+  if (header.pathPrefix !== undefined && s.rowPaths.length !== 0) fail('rowPaths beside a pathPrefix');
   if (s.fieldTexts.length !== size * header.fields.length) fail('fieldTexts');
   const texts = s.textStrings.length;
   const termCount = s.terms.length;

@@ -2,27 +2,29 @@
 // build made it (api/search/index.ts) and what /search shows of each row, so the gateway views the arrays where they
 // lie instead of parsing documents and building the index again. Rows are the rows of the list's data file, in order.
 //
-// Format (little-endian; version 3):
+// Format (little-endian; version 4):
 //   bytes 0–7    the magic "TOSEARCH"
 //   bytes 8–11   the version (uint32)
 //   bytes 12–15  the byte length H of the header (uint32)
-//   bytes 16–16+H  the header, JSON in UTF-8: { type, fields, weights, size, totalTokens,
+//   bytes 16–16+H  the header, JSON in UTF-8: { type, fields, weights, size, totalTokens, pathPrefix?,
 //                  sections: { <name>: [byte offset from the file's start, element count] } }
 //   then the sections, each starting at a multiple of 8 (zero bytes between), in SECTIONS' order:
 //   tokens, textBounds, fieldTexts, rowLengths, postingStarts, postingRows, postingCounts (uint16): the SearchArrays
 //     of the same names; idRows, idRanks: the rows in id order and each row's rank in it (api/search/id-order.ts);
 //   stringOffsets (uint32, count + 1) and stringBytes (UTF-8): the string table, string s being
 //     stringBytes[stringOffsets[s]] … stringBytes[stringOffsets[s + 1] - 1], each distinct string once;
-//   rowIds, rowTitles, rowPaths: each row's id, title and API path (below the base URL) as string numbers;
+//   rowIds, rowTitles, rowPaths: each row's id, title and API path (below the base URL) as string numbers; when every
+//     row's path is one start and its id's path segment (api/search/documents.ts pathSegment), as on every list but
+//     communications, the header's pathPrefix is that start and rowPaths is empty: the paths are made from the ids;
 //   textStrings: each distinct field text's string number (text 0, the empty text, has none: 0, unread);
 //   terms: the sorted vocabulary's string numbers;
 //   pairStarts, pairFollowers, pairTextStarts, pairTexts: which words directly follow which, and in which texts
 //     (api/search/word-pairs.ts).
 // A file of version 2 (written before the pairs were kept) is read without them; the gateway works them out from the
-// texts on first need.
+// texts on first need. Versions 2 and 3 always store the paths.
 // A file too short for what its header names, of another magic or version, or whose arrays do not fit together is
 // refused with an error; its bytes are checked against the export's manifest before they get here.
-import type { SearchType } from '../api/search/documents.ts';
+import { pathSegment, type SearchType } from '../api/search/documents.ts';
 import { toIdOrder, type IdOrder } from '../api/search/id-order.ts';
 import { buildSearchArrays, searchIndexOver, type SearchArrays, type SearchDocs, type SearchIndex } from '../api/search/index.ts';
 import { postingsOf } from '../api/search/postings.ts';
@@ -47,9 +49,11 @@ export interface OpenedSearchFile {
 }
 
 const MAGIC = 'TOSEARCH';
-const VERSION = 3;
+const VERSION = 4;
 /** The versions read: this one, and those whose missing sections (ADDED_IN) are optional. */
-const READS = [2, 3];
+const READS = [2, 3, 4];
+/** The first version that may make its paths from ids (pathPrefix). */
+const PATHS_FROM_IDS = 4;
 const FIXED = 16;
 
 type Typed = Int32Array | Uint32Array | Uint16Array | Uint8Array;
@@ -69,7 +73,8 @@ export function searchFileBytes(file: SearchFile, weights: readonly number[]): U
   });
   const rowIds = numbered(file.ids);
   const rowTitles = numbered(file.titles);
-  const rowPaths = numbered(file.paths);
+  const pathPrefix = _pathPrefix(file);
+  const rowPaths = pathPrefix === null ? numbered(file.paths) : new Uint32Array(0);
   const textStrings = numbered(texts);
   const terms = numbered(arrays.vocabulary);
   const stringOffsets = new Uint32Array(strings.size + 1);
@@ -97,7 +102,8 @@ export function searchFileBytes(file: SearchFile, weights: readonly number[]): U
     return { at, end: offset };
   };
   const head = (at: Record<string, [number, number]>) => Buffer.from(JSON.stringify({
-    type: file.type, fields: file.fields, weights, size: arrays.size, totalTokens: arrays.totalTokens, sections: at,
+    type: file.type, fields: file.fields, weights, size: arrays.size, totalTokens: arrays.totalTokens,
+    ...(pathPrefix === null ? {} : { pathPrefix }), sections: at,
   } satisfies SearchHeader), 'utf8');
   let header = head(layout(0).at);
   let placed = layout(_aligned(FIXED + header.length));
@@ -139,6 +145,7 @@ export function openSearchFile(given: Uint8Array, weights?: readonly number[]): 
     throw new Error('search file damaged: its header is not JSON');
   }
   if (typeof header !== 'object' || header === null) throw new Error('search file damaged: its header is not an object');
+  if (version < PATHS_FROM_IDS && header.pathPrefix !== undefined) throw new Error(`search file damaged: a pathPrefix in version ${version}`);
   const sections = {} as Record<SectionName, Typed>;
   for (const name of Object.keys(SECTIONS) as SectionName[]) {
     if (version < (ADDED_IN[name] ?? 0)) continue;
@@ -164,13 +171,15 @@ export function openSearchFile(given: Uint8Array, weights?: readonly number[]): 
     postingStarts: s.postingStarts, postingRows: s.postingRows, postingCounts: reweighted ?? s.postingCounts,
     pairs: s.pairStarts ? { starts: s.pairStarts, followers: s.pairFollowers!, textStarts: s.pairTextStarts!, texts: s.pairTexts! } : null,
   };
+  const id = (row: number) => string(s.rowIds[row]!);
+  const prefix = header.pathPrefix;
   return {
     type: header.type,
     index: searchIndexOver(arrays, (text) => (text > 0 && text < s.textStrings.length ? string(s.textStrings[text]!) : null)),
     idOrder: { rows: s.idRows, ranks: s.idRanks },
-    id: (row) => string(s.rowIds[row]!),
+    id,
     title: (row) => string(s.rowTitles[row]!),
-    path: (row) => string(s.rowPaths[row]!),
+    path: prefix === undefined ? (row) => string(s.rowPaths[row]!) : (row) => prefix + pathSegment(id(row)),
   };
 }
 
@@ -183,6 +192,17 @@ export function searchFileDocs(bytes: Uint8Array): SearchFile {
     type: opened.type, fields: index.fields, rows,
     ids: rows.map((_, r) => opened.id(r)), titles: rows.map((_, r) => opened.title(r)), paths: rows.map((_, r) => opened.path(r)),
   };
+}
+
+/** The start every row's path shares before its id's path segment, or null when some row's path is not made so (or
+ *  the list has no rows). */
+function _pathPrefix(file: SearchFile): string | null {
+  if (file.ids.length === 0) return null;
+  const segment = pathSegment(file.ids[0]);
+  const first = file.paths[0]!;
+  if (!first.endsWith(segment)) return null;
+  const prefix = first.slice(0, first.length - segment.length);
+  return file.paths.every((path, r) => path === prefix + pathSegment(file.ids[r])) ? prefix : null;
 }
 
 function _aligned(n: number): number {

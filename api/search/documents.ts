@@ -39,7 +39,7 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
     texts: (r, names) => [...registrationText(r), _name(names, 'organization', r.client_organization_id),
       _name(names, 'organization', r.firm_organization_id), _name(names, 'person', r.lobbyist_person_id)],
     title: (r, names) => names('registration', String(r.id)) ?? String(r.id),
-    path: (r) => `/registrations/${_seg(r.id)}`,
+    path: (r) => `/registrations/${pathSegment(r.id)}`,
   },
   {
     type: 'communication', resource: 'communications', listFilter: true,
@@ -56,42 +56,42 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
     fields: [{ name: 'title', weight: 4 }, { name: 'addresses', weight: 2 }],
     texts: (r) => [_text(r.title), _list(r.addresses)],
     title: (r) => _text(r.title) ?? String(r.id),
-    path: (r) => `/agenda-items/${_seg(r.id)}`,
+    path: (r) => `/agenda-items/${pathSegment(r.id)}`,
   },
   {
     type: 'application', resource: 'applications', listFilter: true,
     fields: [{ name: 'description', weight: 3 }, { name: 'address', weight: 3 }, { name: 'type', weight: 1 }],
     texts: (r) => [_text(r.description), _text(r.address), _text(r.type)],
     title: (r, names) => names('application', String(r.id)) ?? String(r.id),
-    path: (r) => `/applications/${_seg(r.id)}`,
+    path: (r) => `/applications/${pathSegment(r.id)}`,
   },
   {
     type: 'contract', resource: 'contracts', listFilter: true,
     fields: [{ name: 'description', weight: 3 }, { name: 'supplier', weight: 3 }, { name: 'division', weight: 1 }, { name: 'category', weight: 1 }],
     texts: (r) => [_text(r.description), _text(r.supplier_name), _text(r.division), _text(r.category)],
     title: (r, names) => names('contract', String(r.id)) ?? String(r.id),
-    path: (r) => `/contracts/${_seg(r.id)}`,
+    path: (r) => `/contracts/${pathSegment(r.id)}`,
   },
   {
     type: 'organization', resource: 'organizations', listFilter: false,
     fields: [{ name: 'name', weight: 5 }, { name: 'aliases', weight: 2 }],
     texts: (r) => [_text(r.canonical_name), _list(r.aliases)],
     title: (r) => _text(r.canonical_name) ?? String(r.id),
-    path: (r) => `/organizations/${_seg(r.id)}`,
+    path: (r) => `/organizations/${pathSegment(r.id)}`,
   },
   {
     type: 'person', resource: 'people', listFilter: false,
     fields: [{ name: 'name', weight: 5 }],
     texts: (r) => [_text(r.canonical_name)],
     title: (r) => _text(r.canonical_name) ?? String(r.id),
-    path: (r) => `/people/${_seg(r.id)}`,
+    path: (r) => `/people/${pathSegment(r.id)}`,
   },
   {
     type: 'site', resource: 'sites', listFilter: false,
     fields: [{ name: 'address', weight: 5 }],
     texts: (r) => [_text(r.address)],
     title: (r) => _text(r.address) ?? String(r.id),
-    path: (r) => `/sites/${_seg(r.id)}`,
+    path: (r) => `/sites/${pathSegment(r.id)}`,
   },
 ];
 
@@ -118,6 +118,8 @@ function _name(names: LabelLookup, kind: 'organization' | 'person', id: unknown)
   return id === null || id === undefined ? null : names(kind, String(id)) ?? null;
 }
 
-function _seg(id: unknown): string {
+/** A record's id as the last segment of its API path (its search file keeps only the path's start when every row's
+ *  path is that start and this: export/search-file.ts). */
+export function pathSegment(id: unknown): string {
   return encodeURIComponent(String(id));
 }

@@ -14,7 +14,7 @@ import { seeded } from '../gateway/fuzz-helpers.ts';
 const WORDS = ['Ontario', 'Place', 'housing', 'Café', 'naïve', 'rooming-houses', 'Gardiner', 'transit', 'snow', 'clearing',
   '東京', 'straße', 'emoji😀word', 'parks', 'and', 'of'];
 
-/** A list of `rows` rows: communications share their registration's texts, ids mix numbers and letters, titles repeat. */
+/** A list of `rows` rows: communications share their registration's texts and paths, ids mix numbers and letters, titles repeat. */
 function _file(seed: number, rows: number): SearchFile {
   const rng = seeded(seed);
   const source = SEARCH_SOURCES.find((s) => s.type === 'communication')!;
@@ -26,7 +26,8 @@ function _file(seed: number, rows: number): SearchFile {
     fields,
     ids,
     titles: ids.map((id) => (rng.int(0, 2) === 0 ? 'A communication' : `Communication ${id} — ${rng.pick(WORDS)}`)),
-    paths: ids.map((id) => `/communications?registration=${encodeURIComponent(id)}`),
+    // as on the City's communications, a path names the row's registration, not the row: stored, not made from the id
+    paths: ids.map(() => `/communications?registration=${rng.int(1, 40)}`),
     rows: ids.map(() => (rng.int(0, 1) ? rng.pick(shared) : fields.map(() => (rng.int(0, 4) === 0 ? null : _text(rng))))),
   };
 }
@@ -124,6 +125,56 @@ describe('the search file', () => {
     _expectRows(read, file);
   });
 
+  it('makes the paths from the ids where every row\'s path is one start and its id\'s path segment, storing none', () => {
+    const file = _file(10, 300);
+    const made = { ...file, paths: file.ids.map((id) => `/communications/${encodeURIComponent(id)}`) };
+    const bytes = searchFileBytes(made, WEIGHTS);
+    expect(_header(bytes).pathPrefix).toBe('/communications/');
+    expect(_header(bytes).sections.rowPaths![1]).toBe(0);
+    const read = openSearchFile(bytes);
+    _expectRows(read, made);
+    expect(read.path(made.ids.indexOf(made.ids.find((id) => id.startsWith('C-'))!))).toMatch(/^\/communications\/C-[0-9a-f]+$/);
+    expect(searchFileDocs(bytes).paths).toEqual(made.paths);
+    // one row's path made otherwise: every path is stored, and the file is larger by at least their bytes
+    const odd = { ...made, paths: made.paths.map((p, r) => (r === 150 ? `/elsewhere/${made.ids[r]}` : p)) };
+    const oddBytes = searchFileBytes(odd, WEIGHTS);
+    expect(_header(oddBytes).pathPrefix).toBeUndefined();
+    _expectRows(openSearchFile(oddBytes), odd);
+    expect(oddBytes.length - bytes.length).toBeGreaterThan(made.paths.join('').length);
+    // an id that needs escaping is escaped as the build escapes it
+    const escaped = { ...made, ids: made.ids.map((id, r) => (r === 3 ? 'A0014/20 SC' : id)) };
+    escaped.paths = escaped.ids.map((id) => `/communications/${encodeURIComponent(id)}`);
+    expect(openSearchFile(searchFileBytes(escaped, WEIGHTS)).path(3)).toBe('/communications/A0014%2F20%20SC');
+  });
+
+  it('reads a file of version 3, which stores every path, and refuses a pathPrefix in one', () => {
+    const file = _file(11, 200);
+    const bytes = searchFileBytes(file, WEIGHTS);
+    expect(_header(bytes).pathPrefix).toBeUndefined();
+    const older = bytes.slice();
+    new DataView(older.buffer).setUint32(8, 3, true);
+    const read = openSearchFile(older);
+    _expectSame(read.index, buildSearchIndex(file, WEIGHTS));
+    _expectRows(read, file);
+    const made = { ...file, paths: file.ids.map((id) => `/c/${encodeURIComponent(id)}`) };
+    const withPrefix = searchFileBytes(made, WEIGHTS);
+    new DataView(withPrefix.buffer).setUint32(8, 3, true);
+    expect(() => openSearchFile(withPrefix)).toThrow(/a pathPrefix in version 3/);
+  });
+
+  it('refuses a pathPrefix that is not text, paths stored beside one, or neither', () => {
+    const file = _file(12, 150);
+    const made = { ...file, paths: file.ids.map((id) => `/c/${encodeURIComponent(id)}`) };
+    const bytes = searchFileBytes(made, WEIGHTS);
+    const header = _header(bytes);
+    expect(() => openSearchFile(_withHeader(bytes, { ...header, pathPrefix: 5 }))).toThrow(/damaged: pathPrefix/);
+    const { pathPrefix: _, ...without } = header;
+    expect(() => openSearchFile(_withHeader(bytes, without))).toThrow(/rowPaths of 0 rows, not 150/);
+    // the type shortened to make room in the header for a rowPaths section over the ids' string numbers
+    const beside = { ...header, type: 'c', sections: { ...header.sections, rowPaths: header.sections.rowIds! } };
+    expect(() => openSearchFile(_withHeader(bytes, beside))).toThrow(/rowPaths beside a pathPrefix/);
+  });
+
   it('refuses a file cut short anywhere, or of another magic or version', () => {
     const bytes = searchFileBytes(_file(7, 120), WEIGHTS);
     for (let n = 0; n < bytes.length; n += Math.max(1, Math.floor(bytes.length / 300))) {
@@ -169,6 +220,23 @@ describe('the search file', () => {
     expect(() => openSearchFile(damaged('pairTexts', texts + 1, 0))).toThrow(new RegExp(`pairTexts of pair ${pair} not rising`));
   });
 });
+
+type Header = { pathPrefix?: unknown; type: string; sections: Record<string, [number, number]> };
+
+function _header(bytes: Uint8Array): Header {
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + length))) as Header;
+}
+
+/** The file with another header written over its own, padded with spaces to its length (it must not be longer). */
+function _withHeader(bytes: Uint8Array, header: object): Uint8Array {
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true);
+  const text = JSON.stringify(header);
+  if (text.length > length) throw new Error('the new header is longer than the file\'s');
+  const copy = bytes.slice();
+  copy.set(new TextEncoder().encode(text.padEnd(length, ' ')), 16);
+  return copy;
+}
 
 /** The first group of at least two entries in a section of group starts ([byte offset, count] in the file), and where
  *  its entries begin. */
