@@ -45,7 +45,8 @@ export interface OpenedSearchFile {
   idOrder: IdOrder;
   id(row: number): string;
   title(row: number): string;
-  path(row: number): string;
+  /** `id`: the row's id when the caller holds it already (a path made from it then decodes nothing). */
+  path(row: number, id?: string): string;
 }
 
 const MAGIC = 'TOSEARCH';
@@ -179,7 +180,7 @@ export function openSearchFile(given: Uint8Array, weights?: readonly number[]): 
     idOrder: { rows: s.idRows, ranks: s.idRanks },
     id,
     title: (row) => string(s.rowTitles[row]!),
-    path: prefix === undefined ? (row) => string(s.rowPaths[row]!) : (row) => prefix + pathSegment(id(row)),
+    path: prefix === undefined ? (row) => string(s.rowPaths[row]!) : (row, held) => prefix + pathSegment(held ?? id(row)),
   };
 }
 

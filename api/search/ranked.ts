@@ -18,7 +18,8 @@ export interface SearchedList {
   /** A row's id, title and path (decoded from the export's search file when asked). */
   id(row: number): string;
   title(row: number): string;
-  path(row: number): string;
+  /** `id`: the row's id, which most lists make the path from. */
+  path(row: number, id: string): string;
   /** The rows in id order, for ties and cursors (toIdOrder). */
   idOrder: IdOrder;
 }
@@ -69,9 +70,9 @@ export function searchPage(lists: readonly SearchedList[], query: SearchQuery, l
     hits: found.slice(0, limit).map(({ list: at, row, score }) => {
       const list = lists[at]!;
       const snippet = snippetIn(at)(row);
+      const id = list.id(row);
       return {
-        type: list.type, id: list.id(row), title: list.title(row), snippet: snippet?.html ?? '', field: snippet?.field ?? '',
-        score, path: list.path(row),
+        type: list.type, id, title: list.title(row), snippet: snippet?.html ?? '', field: snippet?.field ?? '', score, path: list.path(row, id),
       };
     }),
   };

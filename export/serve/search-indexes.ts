@@ -17,7 +17,8 @@ export interface LoadedSearch {
   index: SearchIndex;
   id(row: number): string;
   title(row: number): string;
-  path(row: number): string;
+  /** `id`: the row's id when the caller holds it already. */
+  path(row: number, id?: string): string;
   idOrder: IdOrder;
 }
 

@@ -56,6 +56,7 @@ function _expectRows(read: OpenedSearchFile, file: SearchFile): void {
   expect(read.type).toBe(file.type);
   for (let r = 0; r < file.ids.length; r++) {
     expect([read.id(r), read.title(r), read.path(r)]).toEqual([file.ids[r], file.titles[r], file.paths[r]]);
+    expect(read.path(r, file.ids[r])).toBe(file.paths[r]);
   }
   const order = toIdOrder(file.ids);
   expect(read.idOrder.rows).toEqual(order.rows);
