@@ -10,6 +10,7 @@ import { averageLength, termFactor } from './bm25.ts';
 import type { ScanPlan } from './list-plan.ts';
 import type { PageHeap, PageHit } from './page-heap.ts';
 import { BLOCK, type TermRows } from './term-rows.ts';
+import { float64Of, int32Of } from './typed-of.ts';
 import { gallopU32 } from '../query/keys.ts';
 
 /** Scores are rounded to millionths so the order, and a cursor's key, do not hang on the last bits of a float. */
@@ -30,13 +31,14 @@ export function scanList(plan: ScanPlan, place: ListPlace, page: PageHeap): void
   let driver = 0;
   for (let r = 1; r < required.length; r++) if (required[r]!.rows.length < required[driver]!.rows.length) driver = r;
   const lead = required[driver]!;
-  const others = Int32Array.from(required.keys()).filter((r) => r !== driver);
+  const others = new Int32Array(required.length - 1);
+  for (let r = 0, o = 0; r < required.length; r++) if (r !== driver) others[o++] = r;
   // every term's rows in one array, the optional after the required; the scored terms as flat arrays: the hot loops
   // below read no object shapes
   const all = [...required, ...optional];
   const terms = scored.length;
-  const idfs = Float64Array.from(scored, (s) => s.idf);
-  const sourceOf = Int32Array.from(scored, (s) => ('source' in s ? s.source : 'optional' in s ? required.length + s.optional : -1));
+  const idfs = float64Of(scored, (s) => s.idf);
+  const sourceOf = int32Of(scored, (s) => ('source' in s ? s.source : 'optional' in s ? required.length + s.optional : -1));
   const phrases = scored.map((s) => ('words' in s ? s : null));
   const at = new Int32Array(all.length);
   const counts = new Float64Array(all.length);

@@ -7,6 +7,7 @@ import type { SearchIndex } from './index.ts';
 import type { SearchQuery } from './query.ts';
 import { phraseOccurrences } from './phrase.ts';
 import { wordSpans } from './tokenize.ts';
+import { int32Of } from './typed-of.ts';
 
 /** Words shown before the first match and in all. */
 const BEFORE = 6;
@@ -103,8 +104,9 @@ function _wanted(index: SearchIndex, query: SearchQuery): Wanted {
       inPhrases.push(...ids);
     }
   }
-  return { words: Int32Array.from(words), from: Int32Array.from(ranges, (r) => r[0]), to: Int32Array.from(ranges, (r) => r[1]),
-    phrases, inPhrases: Int32Array.from(inPhrases) };
+  const same = (n: number) => n;
+  return { words: int32Of(words, same), from: int32Of(ranges, (r) => r[0]), to: int32Of(ranges, (r) => r[1]),
+    phrases, inPhrases: int32Of(inPhrases, same) };
 }
 
 /** Whether a token counts on its own: one of the words, or in a prefix's range. */
