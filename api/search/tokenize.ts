@@ -42,6 +42,11 @@ export function terms(text: string): string[] {
 /** Where the words from index `from` up to `to` of `text` stand (UTF-16 offsets [start, end)), counted as terms() cuts
  *  them, so the k-th is the word of the index's k-th term id of that text. */
 export function wordSpans(text: string, from: number, to: number): { starts: number[]; ends: number[] } {
+  return _asciiSpans(text, from, to) ?? _spans(text, from, to);
+}
+
+/** wordSpans by WORD, for any text. */
+function _spans(text: string, from: number, to: number): { starts: number[]; ends: number[] } {
   const starts: number[] = [];
   const ends: number[] = [];
   WORD.lastIndex = 0;
@@ -49,6 +54,36 @@ export function wordSpans(text: string, from: number, to: number): { starts: num
     if (k >= from) { starts.push(m.index); ends.push(m.index + m[0].length); }
   }
   return { starts, ends };
+}
+
+/** wordSpans read character by character while the text is ASCII, where WORD's letters and numbers are exactly
+ *  0-9, A-Z and a-z (most texts, and a snippet's words are near their start); null at the first other character
+ *  before the last word asked for, which _spans then reads. */
+function _asciiSpans(text: string, from: number, to: number): { starts: number[]; ends: number[] } | null {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const length = text.length;
+  let k = 0;
+  let i = 0;
+  while (k < to) {
+    let c = 0;
+    while (i < length && !_asciiWord(c = text.charCodeAt(i))) {
+      if (c > 0x7f) return null;
+      i++;
+    }
+    if (i === length) break;
+    const start = i;
+    while (i < length && _asciiWord(c = text.charCodeAt(i))) i++;
+    // a word running into another character may go on (a combining mark, a letter): the general path decides
+    if (i < length && c > 0x7f) return null;
+    if (k >= from) { starts.push(start); ends.push(i); }
+    k++;
+  }
+  return { starts, ends };
+}
+
+function _asciiWord(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 }
 
 /** A word's indexed form: folded (lower case, no diacritics), then stemmed. */

@@ -5,7 +5,8 @@ import { ApiError } from '../../../api/errors.ts';
 import { buildSearchIndex } from '../../../api/search/index.ts';
 import { matchRows } from '../../../api/search/match.ts';
 import { parseSearch } from '../../../api/search/query.ts';
-import { terms, tokenize } from '../../../api/search/tokenize.ts';
+import { terms, tokenize, wordSpans } from '../../../api/search/tokenize.ts';
+import { seeded } from '../../gateway/fuzz-helpers.ts';
 
 describe('tokenize', () => {
   it('folds case and accents, cuts at punctuation and hyphens, stems with Porter', () => {
@@ -18,6 +19,23 @@ describe('tokenize', () => {
       { term: 'a', position: 0, start: 0, end: 1 }, { term: 'bé'.normalize('NFD').replace(/\p{M}/gu, ''), position: 1, start: 3, end: 5 },
       { term: 'c', position: 2, start: 6, end: 7 },
     ]);
+  });
+  it('finds a snippet\'s words where the tokenizer cuts them, in ASCII texts (read by character) and any other', () => {
+    // ASCII of every kind, and what ends the character-by-character reading: letters with accents, a combining mark
+    // after an ASCII letter, CJK, an emoji (a surrogate pair), a private-use character, a superscript number
+    const asciiPieces = ['a', 'z', 'A', 'Z', '0', '9', 'ab', 'K2', ' ', '  ', '-', '\'', ',', '/', ':', '@', '[', '`', '{', '_', '\t', '\n',
+      '\u007f'];
+    const pieces = [...asciiPieces, 'é', 'e\u0301', '東京', '😀', '\ue000', '²', 'Ω', '\u00a0'];
+    const rng = seeded(28);
+    for (let n = 0; n < 3000; n++) {
+      const ascii = rng.chance(0.5);
+      const text = Array.from({ length: rng.int(0, 40) }, () => rng.pick(ascii ? asciiPieces : pieces)).join('');
+      const all = tokenize(text);
+      const from = rng.int(0, 6);
+      const to = from + rng.int(0, 30);
+      const expected = all.slice(from, to);
+      expect(wordSpans(text, from, to), JSON.stringify([text, from, to])).toEqual({ starts: expected.map((t) => t.start), ends: expected.map((t) => t.end) });
+    }
   });
 });
 
