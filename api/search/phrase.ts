@@ -3,10 +3,11 @@
 import type { SearchIndex } from './index.ts';
 import { pairOf } from './word-pairs.ts';
 
-/** Per index, what each text's last scan found: the count, and which counter's scan it was (a counter reads only its
- *  own; another's, or none, is scanned again). Typed arrays, so remembering costs an array read, not a map lookup. */
+/** What each text's last scan found: the count, and which counter's scan it was (a counter reads only its own;
+ *  another's, or none, is scanned again). Typed arrays, so remembering costs an array read, not a map lookup; one pair,
+ *  as long as the most texts of any index, serves every index, its counters numbered across all of them. */
 interface Remembered { by: Uint32Array; count: Int32Array; next: number }
-const remembered = new WeakMap<SearchIndex, Remembered>();
+let memo: Remembered = { by: new Uint32Array(0), count: new Int32Array(0), next: 0 };
 
 /** Counts how often `terms` occur one after the other in each field of a row, summed with `weights` (all 1 by
  *  default); with `first`, only whether they occur (1 or 0). The phrase's term ids are looked up once, not per row, and
@@ -32,11 +33,15 @@ export function phraseCounter(index: SearchIndex, phrase: readonly string[], fir
 function _inTexts(index: SearchIndex, phrase: readonly string[]): ((text: number) => number) | null {
   const ids = phrase.map((t) => index.termId(t));
   if (ids.some((id) => id < 0)) return null;
-  const { textBounds } = index;
-  let memo = remembered.get(index);
-  if (!memo) remembered.set(index, memo = { by: new Uint32Array(textBounds.length), count: new Int32Array(textBounds.length), next: 0 });
+  const texts = index.textBounds.length;
+  if (memo.by.length < texts) memo = { by: new Uint32Array(texts), count: new Int32Array(texts), next: memo.next };
+  // once every number is used, none is taken for a scan again: the marks are cleared before numbering restarts
+  if (memo.next === 0xffffffff) {
+    memo.by.fill(0);
+    memo.next = 0;
+  }
   const { by, count: found } = memo;
-  const me = memo.next = (memo.next % 0xfffffffe) + 1;
+  const me = ++memo.next;
   return (text) => {
     if (by[text] === me) return found[text]!;
     by[text] = me;

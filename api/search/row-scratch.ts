@@ -1,6 +1,7 @@
-// Per index, the arrays a query sums per row in (a prefix's words' counts, a phrase's occurrences): a sum per row, kept
-// at zero between uses, and the rows touched, so a query allocates only its result, not a list of every row it found.
-// A query runs to its end without yielding, so one pair per index serves every query of a worker in turn.
+// The arrays a query sums per row in (a prefix's words' counts, a phrase's occurrences): a sum per row, kept at zero
+// between uses, and the rows touched, so a query allocates only its result, not a list of every row it found. A query
+// runs to its end without yielding and each use puts the sums it touched back to zero, so one pair, as long as the
+// largest index's rows, serves every index of a worker in turn (each index views its own length of it).
 import type { SearchIndex } from './index.ts';
 
 export interface RowScratch {
@@ -8,12 +9,17 @@ export interface RowScratch {
   touched: Uint32Array;
 }
 
-const kept = new WeakMap<SearchIndex, RowScratch>();
+let shared: RowScratch = { sums: new Float32Array(0), touched: new Uint32Array(0) };
+const views = new WeakMap<SearchIndex, RowScratch>();
 
 export function rowScratch(index: SearchIndex): RowScratch {
-  let scratch = kept.get(index);
-  if (!scratch) kept.set(index, scratch = { sums: new Float32Array(index.size), touched: new Uint32Array(index.size) });
-  return scratch;
+  if (shared.sums.length < index.size) shared = { sums: new Float32Array(index.size), touched: new Uint32Array(index.size) };
+  let view = views.get(index);
+  // a view of an outgrown pair is made again over the larger one
+  if (!view || view.sums.buffer !== shared.sums.buffer) {
+    views.set(index, view = { sums: shared.sums.subarray(0, index.size), touched: shared.touched.subarray(0, index.size) });
+  }
+  return view;
 }
 
 /** The rows touched (ascending) with their sums, the sums put back to zero. */
