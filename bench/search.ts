@@ -58,6 +58,12 @@ const one = await startGateway(1, '/api/v1', env);
 // the lists' own tables loaded first (a page of each, no search), so the RSS rise below is what search adds
 for (const l of lists) await fetch(`${one.origin}/api/v1/${l.source.resource}`).then((r) => r.arrayBuffer());
 const rssCold = rssMb(one.child.pid!);
+// a worker that answers a load grows whatever it answers (V8's young generation to its full size, Node's HTTP
+// buffers): the lists' first pages (files, no search) as long as a mix runs, so the rises read after are what search
+// adds to a worker in service; the rise from rssCold is given too
+const firstPages = SEARCH_SOURCES.map((s) => `/api/v1/${s.resource}`);
+await _measured(one.origin, firstPages, one.child.pid!);
+const rssServed = rssMb(one.child.pid!);
 const firstSearchMs = await _timed(() => fetch(`${one.origin}${warmPaths[0]}`).then((r) => r.arrayBuffer()));
 for (const p of warmPaths.slice(1)) await fetch(`${one.origin}${p}`).then((r) => r.arrayBuffer()); // every index built
 const rssWarm = rssMb(one.child.pid!);
@@ -88,7 +94,7 @@ const table = [
   '',
   `index build (all 8 lists, one process, as the night writes the search files): ${buildMs} ms, ${mb(fileMb)} MB of files`,
   `search files opened (all 8, as a worker does): ${openMs} ms; heap +${mb(after.heapUsed - before.heapUsed)} MB, array buffers +${mb(after.arrayBuffers - before.arrayBuffers)} MB, RSS +${mb(after.rss - before.rss)} MB`,
-  `one gateway worker: start ${one.startMs} ms; first search (its search files opened) ${firstSearchMs} ms; RSS ${rssCold} MB with the lists' tables loaded and no search, ${rssWarm} MB with every index built (+${rssWarm - rssCold} MB), ${rssSearched} MB after the /search mix (+${rssSearched - rssCold} MB), ${rssListed} MB after the list mix too (+${rssListed - rssCold} MB, the lists' record caches filling); FTS5 server RSS ${rssFts5} MB`,
+  `one gateway worker: start ${one.startMs} ms; first search (its search files opened) ${firstSearchMs} ms; RSS ${rssCold} MB with the lists' tables loaded and no search, ${rssServed} MB after ${warmSeconds + seconds} s of load without search (the lists' first pages: +${rssServed - rssCold} MB), then ${rssWarm} MB with every index built (+${rssWarm - rssServed} MB over the served worker), ${rssSearched} MB after the /search mix (+${rssSearched - rssServed} MB; +${rssSearched - rssCold} MB over the worker before any load), ${rssListed} MB after the list mix too (+${rssListed - rssServed} MB; +${rssListed - rssCold} MB; the lists' record caches filling); FTS5 server RSS ${rssFts5} MB`,
   `two gateway workers: start ${two.startMs} ms (all listening ${two.allMs} ms)`,
   '',
   '| mix (500 queries) | gateway, 1 worker: req/s | p99 ms | gateway, 2 workers: req/s | p99 ms | FTS5 node:http req/s | FTS5 p99 ms | errors |',
