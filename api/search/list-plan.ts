@@ -43,17 +43,30 @@ export interface ScanPlan {
   excluded: ((row: number) => boolean)[];
 }
 
+/** What a query scores, worked out once for all the lists it is planned in: null when it finds nothing anywhere (it
+ *  excludes what it looks for). */
+export interface QueryTerms {
+  query: SearchQuery;
+  /** scoredTerms(query): its terms to find, then the phrase of its plain words, if any. */
+  scored: SearchTerm[];
+  /** How many of `scored` the query itself names (the rest is the phrase of its plain words). */
+  wanted: number;
+}
+
+export function queryTerms(query: SearchQuery): QueryTerms | null {
+  return unsatisfiable(query) ? null : { query, scored: scoredTerms(query), wanted: query.terms.filter((t) => !t.exclude).length };
+}
+
 /** The list's plan; null when some term the query needs is in none of its rows. */
-export function planList(index: SearchIndex, ranks: Uint32Array, query: SearchQuery): ListPlan | null {
-  if (unsatisfiable(query)) return null;
-  const terms = _scoredIn(index, query);
+export function planList(index: SearchIndex, ranks: Uint32Array, asked: QueryTerms): ListPlan | null {
+  const terms = _scoredIn(index, asked);
   let bound = 0;
   for (const term of terms) {
     const most = _termBound(index, ranks, term);
     if (most < 0) return null;
     bound += most;
   }
-  return { bound, resolve: () => _resolve(index, ranks, query, terms) };
+  return { bound, resolve: () => _resolve(index, ranks, asked, terms) };
 }
 
 /** The most a term adds to a row's score, or -1 when no row holds it. A prefix's rows are at least those of its most
@@ -73,7 +86,7 @@ function _termBound(index: SearchIndex, ranks: Uint32Array, term: SearchTerm): n
 }
 
 /** The scan's plan over `terms`, what the query scores in this index (_scoredIn). */
-function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery, terms: readonly SearchTerm[]): ScanPlan | null {
+function _resolve(index: SearchIndex, ranks: Uint32Array, { query, wanted }: QueryTerms, terms: readonly SearchTerm[]): ScanPlan | null {
   const required: TermRows[] = [];
   const optional: TermRows[] = [];
   const keys: string[] = [];
@@ -84,7 +97,6 @@ function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery, te
     keys.push(key);
     return required.push(rows()) - 1;
   };
-  const wanted = query.terms.filter((t) => !t.exclude).length;
   const scored: Scored[] = terms.map((term, i) => {
     if (term.kind === 'word' || term.kind === 'prefix') {
       const source = term.kind === 'word' ? need(`w ${term.term}`, () => wordRows(index, ranks, index.termId(term.term)))
@@ -108,9 +120,7 @@ function _resolve(index: SearchIndex, ranks: Uint32Array, query: SearchQuery, te
 
 /** What the query scores in this index: its terms, and the phrase its plain words make only where those words ever
  *  stand together (where they never do, that phrase adds nothing to any row, so there is nothing to look for). */
-function _scoredIn(index: SearchIndex, query: SearchQuery): SearchTerm[] {
-  const scored = scoredTerms(query);
-  const wanted = query.terms.filter((t) => !t.exclude).length;
+function _scoredIn(index: SearchIndex, { scored, wanted }: QueryTerms): SearchTerm[] {
   if (scored.length === wanted) return scored;
   const phrase = scored[wanted] as Extract<SearchTerm, { kind: 'phrase' }>;
   return phraseMayOccur(index, phrase.terms.map((t) => index.termId(t))) ? scored : scored.slice(0, wanted);

@@ -7,7 +7,7 @@ import type { SearchIndex } from './index.ts';
 import type { SearchQuery } from './query.ts';
 import { snippets, type Snippet } from './snippet.ts';
 import { rankAfter, type IdOrder } from './id-order.ts';
-import { planList, type ListPlan } from './list-plan.ts';
+import { planList, queryTerms, type ListPlan } from './list-plan.ts';
 import { ruledOut, scanList, type ListPlace } from './list-scan.ts';
 import { PageHeap } from './page-heap.ts';
 
@@ -48,7 +48,9 @@ export interface SearchKey {
  *  is under the bar is not scanned. */
 export function searchPage(lists: readonly SearchedList[], query: SearchQuery, limit: number, after: SearchKey | null): { hits: SearchHit[]; more: boolean } {
   const page = new PageHeap(limit + 1);
-  const plans = lists.map((list, at) => ({ list, at, plan: planList(list.index, list.idOrder.ranks, query) }))
+  const asked = queryTerms(query);
+  if (!asked) return { hits: [], more: false };
+  const plans = lists.map((list, at) => ({ list, at, plan: planList(list.index, list.idOrder.ranks, asked) }))
     .filter((p): p is { list: SearchedList; at: number; plan: ListPlan } => p.plan !== null)
     .sort((a, b) => b.plan.bound - a.plan.bound);
   for (const { list, at, plan } of plans) {
