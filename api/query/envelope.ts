@@ -13,6 +13,13 @@ export function listBody(page: PageResult, limit: number): string {
   return `{"data":[${page.records.join(',')}],"next_cursor":${JSON.stringify(page.nextCursor)},"limit":${limit}${TAIL}`;
 }
 
+/** listBody as UTF-8 bytes. The envelope's end (the licence and attribution, a two-byte string) is encoded once, not
+ *  with every body: joined to it, the page's own part would be copied into a two-byte string before encoding. */
+export function listBodyBuffer(page: PageResult, limit: number): Buffer {
+  const head = Buffer.from(`{"data":[${page.records.join(',')}],"next_cursor":${JSON.stringify(page.nextCursor)},"limit":${limit}`, 'utf8');
+  return Buffer.concat([head, TAIL_BYTES], head.byteLength + TAIL_BYTES.byteLength);
+}
+
 /** listBody as UTF-8 bytes, the rows' records copied from `records` straight into the body, never decoded (the same
  *  bytes listBody's string encodes to). */
 export function listBodyBytes(records: RecordSource, rows: readonly number[], nextCursor: string | null, limit: number): Buffer {

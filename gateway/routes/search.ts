@@ -1,7 +1,7 @@
 // GET /search: the hits of every kind asked for, from the export's search indexes, in the list envelope (licence
 // and attribution), cached like any engine answer under the query, the types, the limit and the cursor's position.
 import { parseSearchRequest, toSearchKey } from '../../api/search/request.ts';
-import { listBody } from '../../api/query/envelope.ts';
+import { listBodyBuffer } from '../../api/query/envelope.ts';
 import { toCursor } from '../../api/query/cursor.ts';
 import type { SearchRoute } from '../../api/routes/types.ts';
 import { searchSource } from '../../api/search/documents.ts';
@@ -28,6 +28,6 @@ export async function serveSearch(opened: OpenedExport, route: SearchRoute, para
     const records = hits.map((h) => JSON.stringify({
       type: h.type, id: h.id, title: h.title, snippet: h.snippet, field: h.field, score: h.score, url: `${baseUrl}${h.path}`,
     }));
-    return Buffer.from(listBody({ records, nextCursor: next }, request.limit), 'utf8');
+    return listBodyBuffer({ records, nextCursor: next }, request.limit);
   }));
 }

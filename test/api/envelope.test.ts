@@ -1,7 +1,7 @@
 // Envelopes: exact shapes and byte-identical output for the same input.
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTION, LICENCE } from '../../api/licence.ts';
-import { detailBody, documentBody, errorBody, listBody, listBodyBytes } from '../../api/query/envelope.ts';
+import { detailBody, documentBody, errorBody, listBody, listBodyBuffer, listBodyBytes } from '../../api/query/envelope.ts';
 import { memoryRecords } from '../../api/query/records.ts';
 
 describe('envelopes', () => {
@@ -21,6 +21,14 @@ describe('envelopes', () => {
     for (const [rows, cursor, limit] of [[[2, 0], 'abc.def', 2], [[], null, 100], [[1], null, 7]] as [number[], string | null, number][]) {
       expect(listBodyBytes(column, rows, cursor, limit).toString('utf8'))
         .toBe(listBody({ records: rows.map((r) => records[r]!), nextCursor: cursor }, limit));
+    }
+  });
+
+  it('builds the list envelope as bytes from serialised records, the same bytes as the string form encodes to', () => {
+    const records = ['{"id":"a","name":"Café – Ltd"}', '{"id":"b"}', '{"id":"c","note":"’quoted’ 東京 😀"}'];
+    for (const [rows, cursor, limit] of [[[2, 0], 'abc.def', 2], [[], null, 100], [[1], null, 7]] as [number[], string | null, number][]) {
+      const page = { records: rows.map((r) => records[r]!), nextCursor: cursor };
+      expect(listBodyBuffer(page, limit).equals(Buffer.from(listBody(page, limit), 'utf8'))).toBe(true);
     }
   });
 
