@@ -60,22 +60,28 @@ function _html(index: SearchIndex, row: number, best: number, wanted: Wanted): s
   const width = index.fields.length;
   const text = index.text(row, best) ?? '';
   const first = textBounds[fieldTexts[row * width + best]!]!;
-  const ids = tokens.subarray(first, textBounds[fieldTexts[row * width + best]! + 1]!);
-  const firstHit = Math.max(0, ids.findIndex((id) => _marked(wanted, id)));
+  const last = textBounds[fieldTexts[row * width + best]! + 1]!;
+  let firstHit = 0;
+  while (first + firstHit < last && !_marked(wanted, tokens[first + firstHit]!)) firstHit++;
+  if (first + firstHit === last) firstHit = 0;
+  const count = last - first;
   const from = Math.max(0, firstHit - BEFORE);
-  const to = Math.min(ids.length, from + WORDS);
+  const to = Math.min(count, from + WORDS);
   const { starts, ends } = wordSpans(text, from, to);
   const start = from === 0 ? 0 : starts[0]!;
-  const end = to === ids.length ? text.length : ends[ends.length - 1]!;
+  const end = to === count ? text.length : ends[ends.length - 1]!;
+  // most texts hold nothing to escape: then none of their pieces is looked at again
+  const escape = SPECIAL.test(text) ? escapeHtml : _same;
   let html = from === 0 ? '' : '…';
   let at = start;
   for (let k = from; k < to; k++) {
-    if (!_marked(wanted, ids[k]!)) continue;
-    const [s, e] = [starts[k - from]!, ends[k - from]!];
-    html += `${escapeHtml(text.slice(at, s))}<mark>${escapeHtml(text.slice(s, e))}</mark>`;
+    if (!_marked(wanted, tokens[first + k]!)) continue;
+    const s = starts[k - from]!;
+    const e = ends[k - from]!;
+    html += `${escape(text.slice(at, s))}<mark>${escape(text.slice(s, e))}</mark>`;
     at = e;
   }
-  html += escapeHtml(text.slice(at, end)) + (end < text.length ? '…' : '');
+  html += escape(text.slice(at, end)) + (end < text.length ? '…' : '');
   return html;
 }
 
@@ -122,6 +128,10 @@ function _marked(wanted: Wanted, id: number): boolean {
   if (_counted(wanted, id)) return true;
   for (let k = 0; k < wanted.inPhrases.length; k++) if (wanted.inPhrases[k] === id) return true;
   return false;
+}
+
+function _same(text: string): string {
+  return text;
 }
 
 /** Text made safe inside HTML elements and attributes. */

@@ -1,5 +1,6 @@
 // A page's snippet maker keeps what it read of each text for the page's other hits (texts repeat: the communications
-// of one registration share its texts): each row's snippet is the one a maker new to that row gives.
+// of one registration share its texts): each row's snippet is the one a maker new to that row gives. A text that
+// holds what HTML reads is escaped piece by piece around the marks; one that does not is given as it is.
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../../api/search/index.ts';
 import { parseSearch } from '../../../api/search/query.ts';
@@ -20,5 +21,13 @@ describe('snippets kept for a page', () => {
       const kept = snippets(index, parseSearch(q), weights);
       for (let r = 0; r < rows.length; r++) expect([q, r, kept(r)]).toEqual([q, r, snippets(index, parseSearch(q), weights)(r)]);
     }
+  });
+
+  it('escapes every piece of a text that holds what HTML reads, and leaves a text that does not as it is', () => {
+    const rows = [['Parks & <Recreation> "quoted" O\'Neil housing & more'], ['plain housing text'], ['<housing>&amp;']];
+    const make = snippets(buildSearchIndex({ fields: ['subjects'], rows }, [1]), parseSearch('housing'), [1]);
+    expect(make(0)!.html).toBe('Parks &amp; &lt;Recreation&gt; &quot;quoted&quot; O&#39;Neil <mark>housing</mark> &amp; more');
+    expect(make(1)!.html).toBe('plain <mark>housing</mark> text');
+    expect(make(2)!.html).toBe('&lt;<mark>housing</mark>&gt;&amp;amp;');
   });
 });
