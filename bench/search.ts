@@ -3,7 +3,8 @@
 // the opening of those files as a gateway worker does, its time and the memory it adds; (2) the gateway as deployed
 // (gateway/server.ts in its own process, answer cache off, rate limits out of the way), one worker then two, under wrk
 // at 8 connections over a 500-query mix of /search and a 500-query mix of list `search`, with each worker's start,
-// first search (its search files opened) and RSS; (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
+// first search (its search files opened) and RSS (read also after as long a load without search, what search adds
+// being read from there); (3) the same two mixes against bench/search-fts5-server.ts (FTS5 through
 // better-sqlite3, answering a list's search with the same page of records), one process; and, as the baseline list
 // search is held to, the same lists' pages under their plain filters. Each measured run also gives the CPU the server
 // used per answer and the share of the cores wrk took: on this machine wrk runs on the same cores, so the rate alone

@@ -110,9 +110,8 @@ function _wanted(index: SearchIndex, query: SearchQuery): Wanted {
       inPhrases.push(...ids);
     }
   }
-  const same = (n: number) => n;
-  return { words: int32Of(words, same), from: int32Of(ranges, (r) => r[0]), to: int32Of(ranges, (r) => r[1]),
-    phrases, inPhrases: int32Of(inPhrases, same) };
+  return { words: int32Of(words, _same), from: int32Of(ranges, (r) => r[0]), to: int32Of(ranges, (r) => r[1]),
+    phrases, inPhrases: int32Of(inPhrases, _same) };
 }
 
 /** Whether a token counts on its own: one of the words, or in a prefix's range. */
@@ -130,8 +129,8 @@ function _marked(wanted: Wanted, id: number): boolean {
   return false;
 }
 
-function _same(text: string): string {
-  return text;
+function _same<T>(value: T): T {
+  return value;
 }
 
 /** Text made safe inside HTML elements and attributes. */
