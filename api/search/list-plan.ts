@@ -109,9 +109,10 @@ function _resolve(index: SearchIndex, ranks: Uint32Array, { query, wanted }: Que
     const few = Math.min(...words.map((w) => required[w]!.rows.length)) * GATHERED_SHARE;
     const gathered = phraseRowsAtMost(index, term.terms, few) <= few;
     const quoted = i < wanted;
-    if (gathered && quoted) return { idf: termIdf(index, term), source: need(`q ${term.terms.join(' ')}`, () => phraseTermRows(index, ranks, term.terms)) };
-    if (gathered) return { idf: termIdf(index, term), optional: optional.push(phraseTermRows(index, ranks, term.terms)) - 1 };
-    return { idf: termIdf(index, term), words, count: phraseCounter(index, term.terms, false, index.weights), required: quoted };
+    const phraseIdf = termIdf(index, term);
+    if (gathered && quoted) return { idf: phraseIdf, source: need(`q ${term.terms.join(' ')}`, () => phraseTermRows(index, ranks, term.terms)) };
+    if (gathered) return { idf: phraseIdf, optional: optional.push(phraseTermRows(index, ranks, term.terms)) - 1 };
+    return { idf: phraseIdf, words, count: phraseCounter(index, term.terms, false, index.weights), required: quoted };
   });
   if (required.some((r) => r.rows.length === 0)) return null;
   const excluded = query.terms.filter((t) => t.exclude).map((t) => holdsTerm(index, t));
